@@ -1,0 +1,120 @@
+package dev.lacuna.cli;
+
+import java.nio.file.Path;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.repository.Repository;
+
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.StoreConfig;
+import dev.lacuna.store.StoreSpec;
+import dev.lacuna.store.Stores;
+
+/** Option groups shared by subcommands, written once: store, KG name and base IRI, seed, output. */
+public final class CommonOptions {
+    private CommonOptions() {
+    }
+
+    public static void addStore(Options options) {
+        options.addOption(Option.builder().longOpt("store").hasArg().argName("SPEC")
+                .desc("embedded store: native:DIR (default " + StoreSpec.DEFAULT_SPEC + "), memory, lmdb:DIR").get());
+        options.addOption(Option.builder().longOpt("repository").hasArg().argName("URL")
+                .desc("remote repository by the RDF4J REST protocol (RDF4J Server, GraphDB)").get());
+        options.addOption(Option.builder().longOpt("sparql").hasArg().argName("URL")
+                .desc("any SPARQL 1.1 endpoint (query URL)").get());
+        options.addOption(Option.builder().longOpt("sparql-update").hasArg().argName("URL")
+                .desc("update URL of the --sparql endpoint, if it differs").get());
+    }
+
+    public static void addKg(Options options) {
+        options.addOption(Option.builder().longOpt("kg").hasArg().argName("NAME")
+                .desc("name of the knowledge graph in the store (default " + KgGraphs.DEFAULT_KG + ")").get());
+        options.addOption(Option.builder().longOpt("base").hasArg().argName("IRI")
+                .desc("base IRI of graphs and entities (default " + KgGraphs.DEFAULT_BASE + ")").get());
+    }
+
+    public static void addSeed(Options options) {
+        options.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
+                .desc("seed for everything random (default 42)").get());
+    }
+
+    public static void addOutput(Options options, String description) {
+        options.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE").desc(description).get());
+    }
+
+    public static StoreConfig storeConfig(CommandLine line) {
+        int given = (line.hasOption("store") ? 1 : 0) + (line.hasOption("repository") ? 1 : 0)
+                + (line.hasOption("sparql") ? 1 : 0);
+        if (given > 1) {
+            throw new UsageException("give only one of --store, --repository and --sparql");
+        }
+        if (line.hasOption("repository")) {
+            return StoreSpec.repository(line.getOptionValue("repository"));
+        }
+        if (line.hasOption("sparql")) {
+            return StoreSpec.sparql(line.getOptionValue("sparql"), line.getOptionValue("sparql-update"));
+        }
+        return StoreSpec.parse(line.getOptionValue("store", StoreSpec.DEFAULT_SPEC));
+    }
+
+    public static Repository openStore(CommandLine line) {
+        return Stores.open(storeConfig(line));
+    }
+
+    public static KgGraphs kg(CommandLine line) {
+        return new KgGraphs(line.getOptionValue("base", KgGraphs.DEFAULT_BASE),
+                line.getOptionValue("kg", KgGraphs.DEFAULT_KG));
+    }
+
+    public static long seed(CommandLine line) {
+        return longValue(line, "seed", 42L);
+    }
+
+    public static Path output(CommandLine line) {
+        String v = line.getOptionValue("output");
+        return v == null ? null : Path.of(v);
+    }
+
+    public static long longValue(CommandLine line, String option, long defaultValue) {
+        String v = line.getOptionValue(option);
+        if (v == null) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + option + " needs a whole number, got '" + v + "'");
+        }
+    }
+
+    public static int intValue(CommandLine line, String option, int defaultValue) {
+        long v = longValue(line, option, defaultValue);
+        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
+            throw new UsageException("--" + option + " is out of range: " + v);
+        }
+        return (int) v;
+    }
+
+    public static double doubleValue(CommandLine line, String option, double defaultValue) {
+        String v = line.getOptionValue(option);
+        if (v == null) {
+            return defaultValue;
+        }
+        try {
+            return Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--" + option + " needs a number, got '" + v + "'");
+        }
+    }
+
+    /** A number that must lie in [0, 1], as AMIE3's thresholds and tau do. */
+    public static double fraction(CommandLine line, String option, double defaultValue) {
+        double v = doubleValue(line, option, defaultValue);
+        if (!(v >= 0.0 && v <= 1.0)) {
+            throw new UsageException("--" + option + " must lie in [0, 1], got " + v);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.lacuna.cli;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+
+import dev.lacuna.LacunaException;
+
+/**
+ * The one entry point of {@code lacuna}: finds the subcommand, parses its options and maps every
+ * exception to an exit code (0 success, 1 failure, 2 usage or bad input). Only {@link #main} exits.
+ */
+public final class Main {
+    public static final int OK = 0;
+    public static final int FAILURE = 1;
+    public static final int USAGE = 2;
+
+    private final Map<String, Command> commands = new LinkedHashMap<>();
+
+    public Main(List<Command> commands) {
+        for (Command c : commands) {
+            this.commands.put(c.name(), c);
+        }
+    }
+
+    /** Every subcommand, in the order the help lists them. Add new commands here. */
+    public static List<Command> allCommands() {
+        return List.of(
+                // one line per command, in help order
+        );
+    }
+
+    public static void main(String[] args) {
+        int code = new Main(allCommands()).run(args, CliContext.system());
+        System.exit(code);
+    }
+
+    /** Runs one command line; never exits. */
+    public int run(String[] args, CliContext context) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            printCommands(context);
+            return args.length == 0 ? USAGE : OK;
+        }
+        if (args[0].equals("--version")) {
+            context.out().println("lacuna " + version());
+            return OK;
+        }
+        Command command = commands.get(args[0]);
+        if (command == null) {
+            context.err().println("lacuna: unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
+            return USAGE;
+        }
+        Options options = new Options();
+        command.addOptions(options);
+        options.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
+        String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+        try {
+            CommandLine line = DefaultParser.builder().get().parse(options, rest);
+            if (line.hasOption("help")) {
+                printHelp(command, options, context);
+                return OK;
+            }
+            return command.run(line, context);
+        } catch (ParseException e) {
+            context.err().println("lacuna " + command.name() + ": " + e.getMessage());
+            context.err().println("usage: lacuna " + command.name() + " " + command.usage() + "   (--help for options)");
+            return USAGE;
+        } catch (LacunaException e) {
+            context.err().println("lacuna " + command.name() + ": " + e.getMessage());
+            return e.exitCode();
+        } catch (Exception e) {
+            context.err().println("lacuna " + command.name() + ": failed: " + describe(e));
+            if (System.getenv("LACUNA_DEBUG") != null) {
+                e.printStackTrace(context.err());
+            }
+            return FAILURE;
+        }
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder sb = new StringBuilder(e.getClass().getSimpleName());
+        if (e.getMessage() != null) {
+            sb.append(": ").append(e.getMessage());
+        }
+        Throwable cause = e.getCause();
+        if (cause != null && cause != e && cause.getMessage() != null && !String.valueOf(e.getMessage()).contains(cause.getMessage())) {
+            sb.append(" (caused by ").append(cause.getMessage()).append(')');
+        }
+        return sb.toString();
+    }
+
+    private void printCommands(CliContext context) {
+        context.out().println("usage: lacuna COMMAND [options]   (lacuna COMMAND --help for its options)");
+        context.out().println();
+        for (Command c : commands.values()) {
+            context.out().printf("  %-9s %s%n", c.name(), c.summary());
+        }
+        context.out().println();
+        context.out().println("Exit codes: 0 success, 1 failure, 2 usage or bad input.");
+    }
+
+    private static void printHelp(Command command, Options options, CliContext context) {
+        HelpFormatter help = HelpFormatter.builder().get();
+        PrintWriter w = new PrintWriter(context.out());
+        help.printHelp(w, 100, "lacuna " + command.name() + " " + command.usage(), command.summary(), options,
+                2, 2, null, false);
+        w.flush();
+    }
+
+    public static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.lacuna.questions;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * One benchmark question, as written to {@code questions/<split>.jsonl}: it asks about one deleted
+ * head triple r(h, t). Entities are private ids (strings of digits), as in the paper.
+ *
+ * @param id          stable id, e.g. "q000123"
+ * @param question    the natural-language question
+ * @param topicEntity the entity named in the question (h or t of the deleted triple)
+ * @param relation    source name of r
+ * @param direction   "head" when the topic is the head h of the deleted triple (answers are tails), else "tail"
+ * @param answers     every answer in the complete graph for the topic and relation in this direction, sorted
+ * @param hardAnswer  the answer whose supporting triple was deleted
+ * @param rule        the rule that infers the deleted triple, in AMIE3's printed form
+ * @param ruleType    symmetry, inversion, hierarchy, composition or other
+ * @param grounding   the body and head triples of the grounding that keeps the hard answer inferable
+ * @param otherRules  further rules whose selected groundings infer the same triple (exact duplicates merged)
+ * @param split       train, valid or test
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonPropertyOrder({"id", "question", "topic_entity", "relation", "direction", "answers", "hard_answer",
+        "rule", "rule_type", "grounding", "other_rules", "split"})
+public record Question(
+        @JsonProperty("id") String id,
+        @JsonProperty("question") String question,
+        @JsonProperty("topic_entity") String topicEntity,
+        @JsonProperty("relation") String relation,
+        @JsonProperty("direction") String direction,
+        @JsonProperty("answers") List<String> answers,
+        @JsonProperty("hard_answer") String hardAnswer,
+        @JsonProperty("rule") String rule,
+        @JsonProperty("rule_type") String ruleType,
+        @JsonProperty("grounding") Grounding grounding,
+        @JsonProperty("other_rules") List<String> otherRules,
+        @JsonProperty("split") String split) {
+
+    public static final String HEAD = "head";
+    public static final String TAIL = "tail";
+
+    /** Body and head triples of a grounding, each as [head, relation, tail] with private ids. */
+    @JsonPropertyOrder({"body", "head"})
+    public record Grounding(
+            @JsonProperty("body") List<List<String>> body,
+            @JsonProperty("head") List<String> head) {
+    }
+
+    public Question withSplit(String newSplit) {
+        return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
+                grounding, otherRules, newSplit);
+    }
+}

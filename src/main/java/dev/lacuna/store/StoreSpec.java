@@ -1,0 +1,75 @@
+package dev.lacuna.store;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+import dev.lacuna.BadInputException;
+
+/** Parses the CLI's store options into a {@link StoreConfig}. */
+public final class StoreSpec {
+    public static final String DEFAULT_SPEC = "native:./lacuna-data/store";
+    public static final Set<String> KINDS = Set.of("native", "memory", "lmdb");
+
+    private StoreSpec() {
+    }
+
+    /**
+     * {@code native:DIR}, {@code native:DIR:spoc,posc}, {@code memory}, {@code lmdb:DIR}. Remote stores are
+     * given as URLs with {@link #repository(String)} or {@link #sparql(String, String)}.
+     */
+    public static StoreConfig parse(String spec) {
+        if (spec == null || spec.isBlank()) {
+            spec = DEFAULT_SPEC;
+        }
+        int colon = spec.indexOf(':');
+        String kind = colon < 0 ? spec : spec.substring(0, colon);
+        String rest = colon < 0 ? "" : spec.substring(colon + 1);
+        switch (kind) {
+            case "memory":
+                if (!rest.isEmpty()) {
+                    throw new BadInputException("store spec '" + spec + "': memory takes no folder");
+                }
+                return new StoreConfig.MemoryStoreConfig();
+            case "native": {
+                if (rest.isEmpty()) {
+                    throw new BadInputException("store spec '" + spec + "': native needs a folder, as native:DIR");
+                }
+                int idx = rest.lastIndexOf(':');
+                if (idx > 0 && rest.substring(idx + 1).matches("[spoc]{4}(,[spoc]{4})*")) {
+                    return new StoreConfig.NativeStoreConfig(Path.of(rest.substring(0, idx)), rest.substring(idx + 1));
+                }
+                return new StoreConfig.NativeStoreConfig(Path.of(rest));
+            }
+            case "lmdb":
+                if (rest.isEmpty()) {
+                    throw new BadInputException("store spec '" + spec + "': lmdb needs a folder, as lmdb:DIR");
+                }
+                return new StoreConfig.LmdbStoreConfig(Path.of(rest));
+            case "http", "https":
+                throw new BadInputException("store spec '" + spec
+                        + "' is a URL: use --repository URL (RDF4J Server, GraphDB) or --sparql URL (any SPARQL 1.1 endpoint)");
+            default:
+                throw new BadInputException("unknown store kind '" + kind + "' in '" + spec
+                        + "': expected native:DIR, memory or lmdb:DIR");
+        }
+    }
+
+    public static StoreConfig repository(String url) {
+        requireHttp(url, "--repository");
+        return new StoreConfig.RemoteRepositoryConfig(url);
+    }
+
+    public static StoreConfig sparql(String queryUrl, String updateUrl) {
+        requireHttp(queryUrl, "--sparql");
+        if (updateUrl != null) {
+            requireHttp(updateUrl, "--sparql-update");
+        }
+        return new StoreConfig.SparqlEndpointConfig(queryUrl, updateUrl == null ? queryUrl : updateUrl);
+    }
+
+    private static void requireHttp(String url, String option) {
+        if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
+            throw new BadInputException(option + " needs an http(s) URL, got '" + url + "'");
+        }
+    }
+}

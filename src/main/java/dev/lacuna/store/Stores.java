@@ -1,0 +1,115 @@
+package dev.lacuna.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryException;
+import org.eclipse.rdf4j.repository.http.HTTPRepository;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
+import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
+import org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig;
+import org.eclipse.rdf4j.sail.memory.MemoryStore;
+import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
+
+import dev.lacuna.LacunaException;
+
+/**
+ * Opens a repository from a {@link StoreConfig}; one factory per kind, as RDF4J's SailRegistry keeps
+ * one SailFactory per type. The returned repository is initialised; the caller shuts it down.
+ */
+public final class Stores {
+
+    /** Opens one kind of store. */
+    @FunctionalInterface
+    interface Factory {
+        Repository open(StoreConfig config) throws IOException;
+    }
+
+    private static final Map<String, Factory> FACTORIES = Map.of(
+            "native", c -> openNative((StoreConfig.NativeStoreConfig) c),
+            "memory", c -> new SailRepository(new MemoryStore()),
+            "lmdb", c -> openLmdb((StoreConfig.LmdbStoreConfig) c),
+            "repository", c -> openRemote((StoreConfig.RemoteRepositoryConfig) c),
+            "sparql", c -> openSparql((StoreConfig.SparqlEndpointConfig) c));
+
+    private Stores() {
+    }
+
+    public static Repository open(StoreConfig config) {
+        Factory factory = FACTORIES.get(config.kind());
+        if (factory == null) {
+            throw new LacunaException("no factory for store kind '" + config.kind() + "'");
+        }
+        Repository repository;
+        try {
+            repository = factory.open(config);
+        } catch (IOException e) {
+            throw new LacunaException("cannot open " + describe(config) + ": " + e.getMessage(), e);
+        }
+        try {
+            repository.init();
+        } catch (RepositoryException | org.eclipse.rdf4j.sail.SailException e) {
+            throw new LacunaException("cannot open " + describe(config) + ": " + rootMessage(e), e);
+        }
+        return repository;
+    }
+
+    /** A human-readable name for messages and logs. */
+    public static String describe(StoreConfig config) {
+        if (config instanceof StoreConfig.NativeStoreConfig n) {
+            return "native store " + n.dir();
+        } else if (config instanceof StoreConfig.LmdbStoreConfig l) {
+            return "LMDB store " + l.dir();
+        } else if (config instanceof StoreConfig.RemoteRepositoryConfig r) {
+            return "repository " + r.url();
+        } else if (config instanceof StoreConfig.SparqlEndpointConfig s) {
+            return "SPARQL endpoint " + s.queryUrl();
+        }
+        return "memory store";
+    }
+
+    private static Repository openNative(StoreConfig.NativeStoreConfig c) throws IOException {
+        Path dir = prepareDir(c.dir());
+        NativeStore store = new NativeStore(dir.toFile(), c.indexes());
+        return new SailRepository(store);
+    }
+
+    private static Repository openLmdb(StoreConfig.LmdbStoreConfig c) throws IOException {
+        Path dir = prepareDir(c.dir());
+        LmdbStoreConfig config = new LmdbStoreConfig("spoc,posc");
+        // LMDB maps its files; start modestly and let it grow (autoGrow is on by default).
+        config.setTripleDBSize(64L << 20);
+        config.setValueDBSize(64L << 20);
+        return new SailRepository(new LmdbStore(dir.toFile(), config));
+    }
+
+    private static Repository openRemote(StoreConfig.RemoteRepositoryConfig c) {
+        return new HTTPRepository(c.url());
+    }
+
+    private static Repository openSparql(StoreConfig.SparqlEndpointConfig c) {
+        SPARQLRepository repository = new SPARQLRepository(c.queryUrl(), c.updateUrl());
+        return repository;
+    }
+
+    private static Path prepareDir(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        if (!Files.isWritable(dir)) {
+            throw new IOException("folder " + dir + " is not writable");
+        }
+        return dir;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : m;
+    }
+}
