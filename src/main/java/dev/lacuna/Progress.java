@@ -35,7 +35,8 @@ public final class Progress implements AutoCloseable {
         if (terminal) {
             b.setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK).setConsumer(new ConsoleProgressBarConsumer(System.err));
         } else {
-            b.setUpdateIntervalMillis((int) Duration.ofSeconds(5).toMillis())
+            b.setStyle(ProgressBarStyle.ASCII)
+                    .setUpdateIntervalMillis((int) Duration.ofSeconds(5).toMillis())
                     .setConsumer(new DelegatingProgressBarConsumer(LOG::info));
         }
         return new Progress(b.build());

@@ -278,7 +278,7 @@ public final class KgLoader {
         // A plain SPARQL endpoint buffers a whole transaction into one update request; send batches instead.
         boolean oneTransaction = !(repository instanceof SPARQLRepository);
         GraphChecksum checksum = new GraphChecksum();
-        long total = distinct + (long) privateIds.length;
+        long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length;
         try (RepositoryConnection conn = repository.getConnection();
              Progress progress = Progress.start("load " + kg.name(), total, "triples")) {
             if (oneTransaction) {
