@@ -92,7 +92,7 @@ public final class Miner {
                     if (known != null && known.support != child.support) {
                         throw new IllegalStateException("support differs for one rule: " + child.key);
                     }
-                    target.closedParentPca = Math.max(target.closedParentPca, parentPca);
+                    target.closedParentPca = known == null ? parentPca : Math.min(target.closedParentPca, parentPca);
                 }
                 refined[i] = null;
             }
