@@ -37,7 +37,9 @@ public final class Main {
                 // one line per command, in help order
                 new DemoCommand(),
                 new LoadCommand(),
-                new StatsCommand()
+                new StatsCommand(),
+                new BuildCommand(),
+                new VerifyCommand()
         );
     }
 
