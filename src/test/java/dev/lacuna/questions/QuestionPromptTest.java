@@ -34,6 +34,9 @@ class QuestionPromptTest {
                 + "Question Entity: 139\nAnswer Entity: 13"));
         assertEquals("Who is the father of 139?", QuestionPrompt.clean("<think>\nThe answer is 13.\n</think>\n\n"
                 + "“Who is the father of 139?”"));
+        assertEquals("Who is the father of 139?", QuestionPrompt.clean("Question Entity: 139\nAnswer Entity: 13\n"
+                + "Question: Who is the father of 139?"));
+        assertEquals("", QuestionPrompt.clean("Question Entity: 139"));
         assertEquals("", QuestionPrompt.clean(null));
         assertEquals("", QuestionPrompt.clean("\n  \n"));
     }
