@@ -37,6 +37,8 @@ public final class Main {
                 // one line per command, in help order
                 new DemoCommand(),
                 new LoadCommand(),
+                new MineCommand(),
+                new RulesCommand(),
                 new StatsCommand()
         );
     }
