@@ -38,6 +38,8 @@ public final class Main {
                 new DemoCommand(),
                 new LoadCommand(),
                 new StatsCommand(),
+                new MineCommand(),
+                new RulesCommand(),
                 new BuildCommand(),
                 new VerifyCommand()
         );
