@@ -37,7 +37,8 @@ public final class Main {
                 // one line per command, in help order
                 new DemoCommand(),
                 new LoadCommand(),
-                new StatsCommand()
+                new StatsCommand(),
+                new CompileCommand()
         );
     }
 
