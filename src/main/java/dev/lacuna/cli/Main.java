@@ -40,6 +40,7 @@ public final class Main {
                 new StatsCommand(),
                 new MineCommand(),
                 new RulesCommand(),
+                new CompileCommand(),
                 new BuildCommand(),
                 new VerifyCommand()
         );
