@@ -19,8 +19,8 @@ public final class HtmlReport {
     static final String INCOMPLETE_COLOUR = "#1f77b4";
     static final String SINGLE_COLOUR = "#7f7f7f";
 
-    private static final int CHART_HEIGHT = 260;
-    private static final int PLOT_TOP = 36;
+    private static final int CHART_HEIGHT = 232;
+    private static final int PLOT_TOP = 16;
     private static final int PLOT_BOTTOM = 210;
     private static final int LEFT = 48;
     private static final int BAR = 26;
@@ -40,7 +40,7 @@ public final class HtmlReport {
                 .append("body{font-family:system-ui,-apple-system,Segoe UI,Helvetica,Arial,sans-serif;margin:24px;color:#222;background:#fff}\n")
                 .append("h1{font-size:22px}h2{font-size:18px;margin-top:28px}\n")
                 .append(".charts{display:flex;flex-wrap:wrap;gap:18px}\n")
-                .append("figure{margin:0;border:1px solid #ddd;padding:6px}figcaption{font-size:13px;text-align:center}\n")
+                .append("figure{margin:0;border:1px solid #ddd;padding:6px}figcaption{font-size:13px;font-weight:bold;text-align:center}\n")
                 .append("table{border-collapse:collapse;margin:8px 0;font-size:13px}\n")
                 .append("th,td{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums}\n")
                 .append("th{background:#f3f3f3}.warn{color:#8a4b00}.legend span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}\n")
@@ -201,8 +201,6 @@ public final class HtmlReport {
                     (groupStart + x) / 2.0, PLOT_BOTTOM + 16, esc(shorten(g.label()))));
             x += GROUP_GAP;
         }
-        h.append(String.format(Locale.ROOT,
-                "<text x=\"%d\" y=\"20\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">%s</text>\n", LEFT, esc(title)));
         h.append("</svg><figcaption>").append(esc(title)).append("</figcaption></figure>\n");
     }
 
