@@ -36,7 +36,41 @@ public final class AnswerNormalizer {
         if (lower.contains("<pad>")) {
             lower = PAD.matcher(lower).replaceAll(" ");
         }
-        return finish(stripPunctuation(lower, true));
+        return dropArticlesAndSpaces(stripPunctuation(lower, true));
+    }
+
+    /**
+     * One pass over white-space separated tokens: after strict punctuation removal a token boundary is a
+     * word boundary, so dropping tokens equal to a/an/the is RoG's {@code \b(a|an|the)\b} without a regex.
+     */
+    private static String dropArticlesAndSpaces(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            int len = i - start;
+            if (len == 0 || isArticle(s, start, len)) {
+                continue;
+            }
+            if (out.length() > 0) {
+                out.append(' ');
+            }
+            out.append(s, start, i);
+        }
+        return out.toString();
+    }
+
+    private static boolean isArticle(String s, int start, int len) {
+        return (len == 1 && s.charAt(start) == 'a')
+                || (len == 2 && s.startsWith("an", start))
+                || (len == 3 && s.startsWith("the", start));
     }
 
     /** RoG's normalize(), for the permissive metrics only. */

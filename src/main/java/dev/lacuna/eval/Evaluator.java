@@ -26,7 +26,7 @@ public final class Evaluator {
     private final List<Gold> gold;
 
     /** One question's gold side, normalised once. */
-    private record Gold(Question question, Set<String> answers, String hard, List<String> rendered) {
+    private record Gold(Question question, Set<String> answers, String hard, List<String> rogAnswers) {
     }
 
     public Evaluator(Benchmark benchmark, EvaluationSettings settings) {
@@ -36,18 +36,18 @@ public final class Evaluator {
         Function<String, String> render = renderer(benchmark, questions, settings.entities());
         this.gold = new ArrayList<>(questions.size());
         for (Question q : questions) {
-            List<String> rendered = new ArrayList<>(q.answers().size());
+            List<String> rogAnswers = new ArrayList<>(q.answers().size());
             Set<String> answers = new HashSet<>();
             for (String a : q.answers()) {
                 String r = render.apply(a);
-                rendered.add(r);
+                rogAnswers.add(AnswerNormalizer.rog(r));
                 String n = AnswerNormalizer.strict(r);
                 if (!n.isEmpty()) {
                     answers.add(n);
                 }
             }
             String hard = q.hardAnswer() == null ? null : AnswerNormalizer.strict(render.apply(q.hardAnswer()));
-            gold.add(new Gold(q, answers, hard, rendered));
+            gold.add(new Gold(q, answers, hard, rogAnswers));
         }
     }
 
@@ -125,7 +125,7 @@ public final class Evaluator {
             Set<String> predicted = o == null ? Set.of() : predictionSet(o);
             scores.add(QuestionScore.of(g.question().id(), predicted, g.answers(), g.hard(), o == null));
             List<String> rogList = o == null ? List.of() : PermissiveScores.rogList(o.prediction(), o.rawOutput());
-            permissive.add(PermissiveScores.score(rogList, g.rendered()));
+            permissive.add(PermissiveScores.scoreNormalised(rogList, g.rogAnswers()));
         }
         RunResult.Coverage coverage = new RunResult.Coverage(outputs.size(), byId.size(), missing.size(),
                 missing.subList(0, Math.min(EXAMPLES, missing.size())), otherSplit);

@@ -48,10 +48,16 @@ public record PermissiveScores(
 
     /** One question: {@code answers} are the gold answers as the system writes entities, not yet normalised. */
     public static Single score(List<String> predictionList, Collection<String> answers) {
+        return scoreNormalised(predictionList, answers.stream().map(AnswerNormalizer::rog).toList());
+    }
+
+    /** As {@link #score}, with the answers already passed through {@link AnswerNormalizer#rog}. */
+    public static Single scoreNormalised(List<String> predictionList, List<String> rogAnswers) {
+        List<String> answers = rogAnswers;
         String joined = AnswerNormalizer.rog(String.join(" ", predictionList));
         int matched = 0;
         for (String a : answers) {
-            if (joined.contains(AnswerNormalizer.rog(a))) {
+            if (joined.contains(a)) {
                 matched++;
             }
         }
