@@ -35,6 +35,9 @@ public final class Main {
     public static List<Command> allCommands() {
         return List.of(
                 // one line per command, in help order
+                new DemoCommand(),
+                new LoadCommand(),
+                new StatsCommand(),
                 new EvaluateCommand()
         );
     }
