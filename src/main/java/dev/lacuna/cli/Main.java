@@ -38,6 +38,7 @@ public final class Main {
                 new DemoCommand(),
                 new LoadCommand(),
                 new StatsCommand(),
+                new AnswerCommand(),
                 new EvaluateCommand()
         );
     }
