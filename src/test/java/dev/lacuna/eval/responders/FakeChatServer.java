@@ -23,7 +23,7 @@ import com.sun.net.httpserver.HttpServer;
  * literal-minded reader: it answers with every entity that a fact in the prompt links to the topic entity by
  * the relation named in the question ("Who is T's REL?"), or "unknown". It records each request body.
  */
-final class FakeChatServer implements AutoCloseable {
+public final class FakeChatServer implements AutoCloseable {
     static {
         System.setProperty("sun.net.httpserver.nodelay", "true");
     }
@@ -31,9 +31,9 @@ final class FakeChatServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern QUESTION = Pattern.compile("Question: Who is (\\d+)'s (\\S+)\\?");
     private final HttpServer server;
-    final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
+    public final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
 
-    FakeChatServer() throws IOException {
+    public FakeChatServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/v1/chat/completions", exchange -> {
             try (exchange) {
@@ -58,7 +58,7 @@ final class FakeChatServer implements AutoCloseable {
         server.start();
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
