@@ -68,7 +68,7 @@ public final class BenchmarkBuilder {
         checkRelations(rules);
         try (QuestionGenerator generator = generator(settings)) {
             List<Grounding> candidates = groundings(runner, rules, settings);
-            GroundingSelector.Selection selection = GroundingSelector.select(candidates);
+            GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
             if (selection.selected().isEmpty()) {
                 throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
                         + candidates.size() + " candidates)");
@@ -171,7 +171,7 @@ public final class BenchmarkBuilder {
         }
         p.put("rules", Integer.toString(rules));
         p.put("rules_from", minedBy);
-        p.put("selection", "greedy, rules in order, groundings in seeded order");
+        p.put("selection", s.selection().name().toLowerCase(java.util.Locale.ROOT));
         return p;
     }
 

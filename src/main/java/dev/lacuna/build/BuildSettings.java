@@ -16,23 +16,24 @@ import dev.lacuna.questions.LlmSettings;
  * @param phraseFile        relation phrases overriding the template generator's table, or null
  * @param llm               LLM settings when generator is "llm", else null
  * @param deleteBatch       triples per SPARQL DELETE DATA request
+ * @param selection         how groundings are selected for deletion (see {@link GroundingSelector})
  */
 public record BuildSettings(Path out, boolean force, int groundingsPerRule, double tau, long seed, String generator,
-                            Path phraseFile, LlmSettings llm, int deleteBatch) {
+                            Path phraseFile, LlmSettings llm, int deleteBatch, GroundingSelector.Mode selection) {
     public static final int DEFAULT_GROUNDINGS_PER_RULE = 30;
     public static final double DEFAULT_TAU = 0.01;
     public static final int DEFAULT_DELETE_BATCH = 500;
 
     public static BuildSettings defaults(Path out) {
         return new BuildSettings(out, false, DEFAULT_GROUNDINGS_PER_RULE, DEFAULT_TAU, 42L, "template", null, null,
-                DEFAULT_DELETE_BATCH);
+                DEFAULT_DELETE_BATCH, GroundingSelector.Mode.FILTER);
     }
 
     public BuildSettings withForce(boolean f) {
-        return new BuildSettings(out, f, groundingsPerRule, tau, seed, generator, phraseFile, llm, deleteBatch);
+        return new BuildSettings(out, f, groundingsPerRule, tau, seed, generator, phraseFile, llm, deleteBatch, selection);
     }
 
     public BuildSettings withSeed(long s) {
-        return new BuildSettings(out, force, groundingsPerRule, tau, s, generator, phraseFile, llm, deleteBatch);
+        return new BuildSettings(out, force, groundingsPerRule, tau, s, generator, phraseFile, llm, deleteBatch, selection);
     }
 }

@@ -38,6 +38,8 @@ public final class Main {
                 new DemoCommand(),
                 new LoadCommand(),
                 new StatsCommand(),
+                new BuildCommand(),
+                new VerifyCommand(),
                 new AnswerCommand(),
                 new EvaluateCommand()
         );

@@ -109,19 +109,22 @@ public final class BenchmarkExport {
                 }
             }
         }
-        all.sort(Comparator.comparing((Statement s) -> s.getContext().stringValue())
-                .thenComparing(s -> key(s.getSubject()))
-                .thenComparing(s -> key(s.getPredicate()))
-                .thenComparing(s -> key(s.getObject())));
-        try (OutputStream out = Files.newOutputStream(file)) {
+        // Keys computed once per statement: building them inside the comparator cost a minute on Family.
+        List<Map.Entry<String, Statement>> keyed = new ArrayList<>(all.size());
+        for (Statement s : all) {
+            keyed.add(Map.entry(s.getContext().stringValue() + '\u0000' + key(s.getSubject()) + '\u0000'
+                    + key(s.getPredicate()) + '\u0000' + key(s.getObject()), s));
+        }
+        keyed.sort(Map.Entry.comparingByKey());
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
             RDFWriter writer = Rio.createWriter(RDFFormat.TRIG, out);
             writer.startRDF();
             writer.handleNamespace("lacuna", LacunaVocab.NS);
             writer.handleNamespace("rdf", RDF.NAMESPACE);
             writer.handleNamespace("rdfs", RDFS.NAMESPACE);
             writer.handleNamespace("xsd", XSD.NAMESPACE);
-            for (Statement st : all) {
-                writer.handleStatement(st);
+            for (Map.Entry<String, Statement> e : keyed) {
+                writer.handleStatement(e.getValue());
             }
             writer.endRDF();
         }
