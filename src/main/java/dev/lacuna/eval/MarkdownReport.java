@@ -21,7 +21,7 @@ public final class MarkdownReport {
             md.append(" (KG `").append(report.benchmark().kg()).append("`)");
         }
         md.append(", split `").append(s.split()).append("`, ").append(report.benchmark().questions())
-                .append(" questions; entities as ").append(s.entities().word()).append(" ids/labels, delimiters `")
+                .append(" questions; entities written as `").append(s.entities().word()).append("`, delimiters `")
                 .append(s.delimiters().word()).append("`, field `").append(s.field().word()).append("`.\n\n");
 
         md.append("## Strict protocol (section 4)\n\n");
