@@ -42,7 +42,9 @@ public final class Main {
                 new RulesCommand(),
                 new CompileCommand(),
                 new BuildCommand(),
-                new VerifyCommand()
+                new VerifyCommand(),
+                new AnswerCommand(),
+                new EvaluateCommand()
         );
     }
 
