@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * test plan ends, and a shutdown hook kills it if the JVM dies first. Create a fresh repository per test with
  * {@link #createRepository(String, StoreKind)} (ids are made unique) and talk to it with {@link #repository(String)}.
  */
-public final class Rdf4jServer implements ParameterResolver, AutoCloseable {
+@SuppressWarnings("deprecation") // CloseableResource: JUnit 5.14 did not close a plain AutoCloseable here
+public final class Rdf4jServer implements ParameterResolver, AutoCloseable, ExtensionContext.Store.CloseableResource {
 
     /** The store behind a repository; neither kind infers anything. */
     public enum StoreKind {
@@ -47,6 +48,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final AtomicInteger nextId = new AtomicInteger();
     private final Thread shutdownHook;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Only JUnit creates the extension instance this way; the server itself is made by {@link #start()}. */
     public Rdf4jServer() {
@@ -146,6 +148,9 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable {
     @Override
     public void close() {
         if (process == null) {
+            return;
+        }
+        if (!closed.compareAndSet(false, true)) {
             return;
         }
         process.destroy();
@@ -261,13 +266,13 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable {
     }
 
     private static void deleteTree(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort: it is a temp folder
+        // Jetty may still be removing its unpacked WAR when we start: walk again until the folder is gone.
+        for (int attempt = 0; attempt < 5 && dir != null && Files.exists(dir); attempt++) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | java.io.UncheckedIOException e) {
+                sleep(200);
+            }
         }
     }
 }
