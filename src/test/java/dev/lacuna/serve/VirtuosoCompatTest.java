@@ -36,6 +36,6 @@ class VirtuosoCompatTest {
         assertEquals("film.actor.film..film.performance.film", KgView.dottedName("/film/actor/film./film/performance/film"));
         assertEquals("P161", KgView.dottedName("P161"));
         assertEquals("has_part._", KgView.dottedName("has part."));
-        assertEquals("r.x", KgView.dottedName("./x"));
+        assertEquals("r..x", KgView.dottedName("./x"));
     }
 }
