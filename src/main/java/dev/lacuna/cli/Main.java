@@ -35,6 +35,7 @@ public final class Main {
     public static List<Command> allCommands() {
         return List.of(
                 // one line per command, in help order
+                new ServeCommand()
         );
     }
 

@@ -228,6 +228,14 @@ public final class LacunaEndpoint {
             bytes = sendError(exchange, status, "query exceeded the time limit of " + QueryRunner.describe(settings.timeout)
                     + ": " + e.getMessage());
         } catch (QueryEvaluationException | RepositoryException e) {
+            if (rootCause(e) instanceof java.net.SocketTimeoutException) {
+                // A remote store (RDF4J Server, GraphDB) that overran the time limit: the client timed out on it.
+                status = 503;
+                note = " remote store timeout";
+                bytes = sendError(exchange, status, "query exceeded the time limit of "
+                        + QueryRunner.describe(settings.timeout) + " on the remote store");
+                return;
+            }
             status = 500;
             note = " " + e;
             bytes = sendError(exchange, status, "query failed: " + rootMessage(e));
@@ -421,11 +429,16 @@ public final class LacunaEndpoint {
         return a == null ? "-" : a.getAddress().getHostAddress();
     }
 
-    private static String rootMessage(Throwable e) {
+    private static Throwable rootCause(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
+        return t;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = rootCause(e);
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 
