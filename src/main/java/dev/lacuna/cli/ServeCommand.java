@@ -102,6 +102,10 @@ public final class ServeCommand implements Command {
         } else if (line.hasOption("token")) {
             throw new UsageException("--token only makes sense with --allow-update");
         }
+        builder.check();
+        if (line.hasOption("view-store")) {
+            StoreSpec.parse(line.getOptionValue("view-store"));
+        }
         Repository store = CommonOptions.openStore(line);
         Repository viewStore = null;
         try {

@@ -550,8 +550,22 @@ public final class LacunaEndpoint {
         }
 
         public LacunaEndpoint build() {
+            validate(true);
+            if (compat == null) {
+                compat = shape == Shape.FREEBASE;
+            }
+            return new LacunaEndpoint(this);
+        }
+
+        /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */
+        public Builder check() {
+            validate(false);
+            return this;
+        }
+
+        private void validate(boolean needRepository) {
             StringBuilder problems = new StringBuilder();
-            if (repository == null) {
+            if (needRepository && repository == null) {
                 problems.append("; no repository to serve");
             }
             if (kg == null) {
@@ -596,10 +610,6 @@ public final class LacunaEndpoint {
             if (problems.length() > 0) {
                 throw new BadInputException("endpoint settings: " + problems.substring(2));
             }
-            if (compat == null) {
-                compat = shape == Shape.FREEBASE;
-            }
-            return new LacunaEndpoint(this);
         }
     }
 }
