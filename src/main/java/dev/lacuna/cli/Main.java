@@ -44,7 +44,8 @@ public final class Main {
                 new BuildCommand(),
                 new VerifyCommand(),
                 new AnswerCommand(),
-                new EvaluateCommand()
+                new EvaluateCommand(),
+                new ServeCommand()
         );
     }
 
