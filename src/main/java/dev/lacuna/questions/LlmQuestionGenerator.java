@@ -26,8 +26,6 @@ import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.ollama.OllamaChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.lacuna.LacunaException;
 
 /**
@@ -67,33 +65,13 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
     }
 
     static ChatModel chatModel(LlmSettings s) {
-        switch (s.provider()) {
-            case OPENAI:
-                if (s.apiKey() == null && s.baseUrl().contains("api.openai.com")) {
-                    throw new LacunaException("the OpenAI API needs a key: set " + LlmSettings.ENV_API_KEY
-                            + " (or point " + LlmSettings.ENV_BASE_URL + " at a local OpenAI-compatible server)"
-                            + TEMPLATE_HINT);
-                }
-                return OpenAiChatModel.builder()
-                        .baseUrl(s.baseUrl())
-                        // Local OpenAI-compatible servers ignore the key, but the client sends one.
-                        .apiKey(s.apiKey() == null ? "no-key" : s.apiKey())
-                        .modelName(s.model())
-                        .temperature(0.0)
-                        .timeout(s.timeout())
-                        .maxRetries(0)
-                        .build();
-            case OLLAMA:
-                return OllamaChatModel.builder()
-                        .baseUrl(s.baseUrl())
-                        .modelName(s.model())
-                        .temperature(0.0)
-                        .timeout(s.timeout())
-                        .maxRetries(0)
-                        .build();
-            default:
-                throw new IllegalStateException("unknown provider " + s.provider());
+        if (s.provider() == LlmSettings.Provider.OPENAI && s.apiKey() == null && s.baseUrl().contains("api.openai.com")) {
+            throw new LacunaException("the OpenAI API needs a key: set " + LlmSettings.ENV_API_KEY
+                    + " (or point " + LlmSettings.ENV_BASE_URL + " at a local OpenAI-compatible server)"
+                    + TEMPLATE_HINT);
         }
+        // Retries are this generator's own (with backoff and counting), so the client makes none.
+        return s.chatModel(0);
     }
 
     public LlmSettings settings() {

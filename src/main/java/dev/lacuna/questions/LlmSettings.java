@@ -4,9 +4,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+
 import java.util.Objects;
 
 import dev.lacuna.BadInputException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.ollama.OllamaChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
 
 /**
  * How {@link LlmQuestionGenerator} reaches its model. Start from {@link #fromEnvironment} and apply flags
@@ -140,6 +144,32 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
     public LlmSettings withMaxAttempts(int n) {
         return new LlmSettings(provider, baseUrl, model, apiKey, timeout, maxRetries, initialBackoff, concurrency, n,
                 cacheDir);
+    }
+
+    /**
+     * A LangChain4j chat model for these settings at temperature 0, as the paper uses; no request is sent yet.
+     *
+     * @param clientRetries retries inside the client (0 where the caller retries itself)
+     */
+    public ChatModel chatModel(int clientRetries) {
+        return switch (provider) {
+            case OPENAI -> OpenAiChatModel.builder()
+                    .baseUrl(baseUrl)
+                    // Local OpenAI-compatible servers ignore the key, but the client sends one.
+                    .apiKey(apiKey == null ? "no-key" : apiKey)
+                    .modelName(model)
+                    .temperature(0.0)
+                    .timeout(timeout)
+                    .maxRetries(clientRetries)
+                    .build();
+            case OLLAMA -> OllamaChatModel.builder()
+                    .baseUrl(baseUrl)
+                    .modelName(model)
+                    .temperature(0.0)
+                    .timeout(timeout)
+                    .maxRetries(clientRetries)
+                    .build();
+        };
     }
 
     /** The cache folder; null turns the cache off. */

@@ -3,7 +3,6 @@ package dev.lacuna.eval.responders;
 import java.util.List;
 
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.lacuna.LacunaException;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.Question;
@@ -30,14 +29,7 @@ public final class LlmResponder implements Responder {
                     + LlmSettings.ENV_MODEL + " (and " + LlmSettings.ENV_API_KEY + " if the server wants a key), "
                     + "or give --llm-base-url and --llm-model");
         }
-        return OpenAiChatModel.builder()
-                .baseUrl(s.baseUrl())
-                .apiKey(s.apiKey() == null ? "no-key" : s.apiKey())
-                .modelName(s.model())
-                .temperature(0.0)
-                .timeout(s.timeout())
-                .maxRetries(s.maxRetries())
-                .build();
+        return s.chatModel(s.maxRetries());
     }
 
     @Override
