@@ -65,7 +65,8 @@ class ServeBenchTest {
     }
 
     /** One measured run. */
-    record Result(String name, long queries, long errors, double seconds, double p50ms, double p99ms, double meanMs) {
+    record Result(String name, long queries, long errors, double seconds, double p50ms, double p99ms, double meanMs,
+            double[] p50ByShape) {
         double qps() {
             return queries / seconds;
         }
@@ -243,6 +244,7 @@ class ServeBenchTest {
         long end = System.nanoTime() + seconds * 1_000_000_000L;
         AtomicLong errors = new AtomicLong();
         long[][] latencies = new long[CLIENTS][];
+        byte[][] shapes = new byte[CLIENTS][];
         int[] counts = new int[CLIENTS];
         CountDownLatch done = new CountDownLatch(CLIENTS);
         long start = System.nanoTime();
@@ -251,11 +253,13 @@ class ServeBenchTest {
             Thread t = new Thread(() -> {
                 HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
                 long[] lat = new long[1 << 16];
+                byte[] shape = new byte[1 << 16];
                 int k = 0;
                 int q = client * 251;
                 try {
                     while (System.nanoTime() < end) {
-                        HttpRequest req = request(url, queries.get(q++ % queries.size()),
+                        int index = q++ % queries.size();
+                        HttpRequest req = request(url, queries.get(index),
                                 "application/sparql-results+json,application/json;q=0.9");
                         long s = System.nanoTime();
                         try {
@@ -268,13 +272,16 @@ class ServeBenchTest {
                         }
                         if (k == lat.length) {
                             lat = Arrays.copyOf(lat, lat.length * 2);
+                            shape = Arrays.copyOf(shape, shape.length * 2);
                         }
+                        shape[k] = (byte) (index % 4);
                         lat[k++] = System.nanoTime() - s;
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {
                     latencies[client] = lat;
+                    shapes[client] = shape;
                     counts[client] = k;
                     done.countDown();
                 }
@@ -290,9 +297,22 @@ class ServeBenchTest {
             System.arraycopy(latencies[c], 0, all, at, counts[c]);
             at += counts[c];
         }
+        double[] p50ByShape = new double[4];
+        for (int sh = 0; sh < 4; sh++) {
+            List<Long> these = new ArrayList<>();
+            for (int c = 0; c < CLIENTS; c++) {
+                for (int k = 0; k < counts[c]; k++) {
+                    if (shapes[c][k] == sh) {
+                        these.add(latencies[c][k]);
+                    }
+                }
+            }
+            p50ByShape[sh] = percentile(these.stream().mapToLong(Long::longValue).sorted().toArray(), 0.50);
+        }
         Arrays.sort(all);
         double mean = Arrays.stream(all).average().orElse(0) / 1e6;
-        Result r = new Result(name, total, errors.get(), elapsed, percentile(all, 0.50), percentile(all, 0.99), mean);
+        Result r = new Result(name, total, errors.get(), elapsed, percentile(all, 0.50), percentile(all, 0.99), mean,
+                p50ByShape);
         System.out.printf(Locale.ROOT, "%s: %d queries in %.1f s = %.0f q/s, p50 %.2f ms, p99 %.2f ms, %d errors%n",
                 name, total, elapsed, r.qps(), r.p50ms(), r.p99ms(), r.errors());
         return r;
@@ -319,6 +339,12 @@ class ServeBenchTest {
         for (Result r : results) {
             b.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.2f | %.2f | %.2f | %d |%n", r.name(), r.queries(),
                     r.qps(), r.p50ms(), r.p99ms(), r.meanMs(), r.errors()));
+        }
+        b.append("\np50 latency (ms) by query shape:\n\n| server | `<e> ?r ?x` | `?x ?r <e>` | `<e> <r> ?t` | `?t <r> <e>` |\n"
+                + "|---|---:|---:|---:|---:|\n");
+        for (Result r : results) {
+            double[] p = r.p50ByShape();
+            b.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f |%n", r.name(), p[0], p[1], p[2], p[3]));
         }
         Result fuseki = results.get(results.size() - 1);
         b.append('\n');
