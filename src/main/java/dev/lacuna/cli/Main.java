@@ -35,6 +35,16 @@ public final class Main {
     public static List<Command> allCommands() {
         return List.of(
                 // one line per command, in help order
+                new DemoCommand(),
+                new LoadCommand(),
+                new StatsCommand(),
+                new MineCommand(),
+                new RulesCommand(),
+                new CompileCommand(),
+                new BuildCommand(),
+                new VerifyCommand(),
+                new AnswerCommand(),
+                new EvaluateCommand(),
                 new ServeCommand()
         );
     }

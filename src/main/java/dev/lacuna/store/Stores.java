@@ -10,6 +10,7 @@ import org.eclipse.rdf4j.repository.RepositoryException;
 import org.eclipse.rdf4j.repository.http.HTTPRepository;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
+import org.eclipse.rdf4j.sail.SailLockedException;
 import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
@@ -53,6 +54,10 @@ public final class Stores {
         try {
             repository.init();
         } catch (RepositoryException | org.eclipse.rdf4j.sail.SailException e) {
+            if (causedBy(e, SailLockedException.class)) {
+                throw new LacunaException("cannot open " + describe(config)
+                        + ": it is locked by another process (another lacuna command or server using this folder?)", e);
+            }
             throw new LacunaException("cannot open " + describe(config) + ": " + rootMessage(e), e);
         }
         return repository;
@@ -102,6 +107,15 @@ public final class Stores {
             throw new IOException("folder " + dir + " is not writable");
         }
         return dir;
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String rootMessage(Throwable e) {

@@ -1,0 +1,71 @@
+package dev.lacuna.cli;
+
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.repository.Repository;
+
+import dev.lacuna.store.GraphStats;
+import dev.lacuna.store.KgGraphs;
+
+/** {@code lacuna stats}: counts per named graph of one KG, in the shape of the paper's Table 3. */
+public final class StatsCommand implements Command {
+    @Override
+    public String name() {
+        return "stats";
+    }
+
+    @Override
+    public String usage() {
+        return "[--kg NAME] [store options]";
+    }
+
+    @Override
+    public String summary() {
+        return "counts per named graph (triples, entities, relations, rules, questions per split)";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        CommonOptions.addStore(options);
+        CommonOptions.addKg(options);
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) {
+        KgGraphs kg = CommonOptions.kg(line);
+        Repository repository = CommonOptions.openStore(line);
+        try {
+            GraphStats.Counts complete = GraphStats.counts(repository, kg.complete());
+            if (complete.triples() == 0) {
+                throw new dev.lacuna.BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
+                        + kg.complete() + " is empty); run lacuna load first");
+            }
+            GraphStats.Counts incomplete = GraphStats.counts(repository, kg.incomplete());
+            Map<String, Long> questions = GraphStats.questionsPerSplit(repository, kg);
+            Map<String, Long> rules = GraphStats.rulesPerType(repository, kg);
+            long totalQ = questions.values().stream().mapToLong(Long::longValue).sum();
+            var out = context.out();
+            out.printf("KG '%s'%n", kg.name());
+            out.printf("%-12s %12s %10s %10s%n", "graph", "triples", "entities", "relations");
+            out.printf("%-12s %,12d %,10d %,10d%n", "complete", complete.triples(), complete.entities(), complete.relations());
+            out.printf("%-12s %,12d %,10d %,10d%n", "incomplete", incomplete.triples(), incomplete.entities(), incomplete.relations());
+            out.println();
+            out.printf("%-24s %12s %8s %8s %8s %10s%n", "Dataset", "#Triples", "Train", "Val", "Test", "Total Qs");
+            for (String variant : new String[] {"Complete", "Incomplete"}) {
+                long triples = variant.equals("Complete") ? complete.triples() : incomplete.triples();
+                out.printf("%-24s %,12d %,8d %,8d %,8d %,10d%n", kg.name() + "-" + variant, triples,
+                        questions.get("train"), questions.get("valid"), questions.get("test"), totalQ);
+            }
+            if (!rules.isEmpty()) {
+                out.println();
+                out.printf("rules in the benchmark graph: %s (total %,d)%n", rules,
+                        rules.values().stream().mapToLong(Long::longValue).sum());
+            }
+        } finally {
+            repository.shutDown();
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.lacuna.questions;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import dev.lacuna.LacunaException;
+
+/**
+ * The 8:1:1 train/valid/test split of the paper (section 3.3, "Datasets"), seeded and deterministic.
+ *
+ * <p>Sizes for n questions: valid = round(n / 10), test = round(n / 10) (halves round up), train = the rest;
+ * so n = 2165 gives 1731/217/217 and n = 5 gives 3/1/1. Order: the questions are sorted by id, shuffled by
+ * Fisher-Yates with a {@link SplittableRandom} seeded with the seed, then the first {@code valid} go to valid,
+ * the next {@code test} to test and the rest to train. Each part is returned sorted by id with its
+ * {@code split} field set. The input order does not matter.
+ */
+public final class Splitter {
+    public static final String TRAIN = "train";
+    public static final String VALID = "valid";
+    public static final String TEST = "test";
+    public static final List<String> SPLITS = List.of(TRAIN, VALID, TEST);
+
+    private Splitter() {
+    }
+
+    /** The three parts, each sorted by id. */
+    public record Split(List<Question> train, List<Question> valid, List<Question> test) {
+        public Split {
+            train = List.copyOf(train);
+            valid = List.copyOf(valid);
+            test = List.copyOf(test);
+        }
+
+        public List<Question> part(String name) {
+            switch (name) {
+                case TRAIN: return train;
+                case VALID: return valid;
+                case TEST: return test;
+                default: throw new IllegalArgumentException("no split named " + name);
+            }
+        }
+
+        public int size() {
+            return train.size() + valid.size() + test.size();
+        }
+    }
+
+    /** {train, valid, test} sizes for n questions (see the class comment). */
+    public static int[] sizes(int n) {
+        int tenth = (int) Math.round(n / 10.0);
+        return new int[] {n - 2 * tenth, tenth, tenth};
+    }
+
+    public static Split split(List<Question> questions, long seed) {
+        List<Question> shuffled = new ArrayList<>(questions);
+        shuffled.sort(Comparator.comparing(Question::id));
+        Set<String> ids = new HashSet<>();
+        for (Question q : shuffled) {
+            if (!ids.add(q.id())) {
+                throw new LacunaException("question id " + q.id() + " occurs twice; ids must be unique to split");
+            }
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = shuffled.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            Question swap = shuffled.get(i);
+            shuffled.set(i, shuffled.get(j));
+            shuffled.set(j, swap);
+        }
+        int[] sizes = sizes(shuffled.size());
+        List<Question> valid = part(shuffled.subList(0, sizes[1]), VALID);
+        List<Question> test = part(shuffled.subList(sizes[1], sizes[1] + sizes[2]), TEST);
+        List<Question> train = part(shuffled.subList(sizes[1] + sizes[2], shuffled.size()), TRAIN);
+        return new Split(train, valid, test);
+    }
+
+    private static List<Question> part(List<Question> questions, String name) {
+        List<Question> out = new ArrayList<>(questions.size());
+        for (Question q : questions) {
+            out.add(q.withSplit(name));
+        }
+        out.sort(Comparator.comparing(Question::id));
+        return out;
+    }
+}

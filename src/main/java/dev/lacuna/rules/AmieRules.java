@@ -1,0 +1,235 @@
+package dev.lacuna.rules;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+
+/**
+ * Reads and writes AMIE3's rule files: a tab-separated header line {@code Rule, Head Coverage, Standard
+ * Confidence, Pca Confidence, Support, Body Size, Pca Body Size, Functional Variable}, then one rule per line.
+ * AMIE3's stdout (log lines before the header, a summary after the rules) is read too.
+ */
+public final class AmieRules {
+    public static final List<String> HEADER = List.of("Rule", "Head Coverage", "Standard Confidence",
+            "Pca Confidence", "Support", "Body Size", "Pca Body Size", "Functional Variable");
+    private static final int COLUMNS = HEADER.size();
+    /** Lines AMIE3 prints on stdout after its rules. */
+    private static final Pattern TRAILER = Pattern.compile(
+            "^(Mining done|Total time|\\d+ rules mined|Loading|Using|Lazy|Rule\\s).*");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
+    /** Deterministic output order: head relation, rule length, then the printed rule. */
+    public static final Comparator<MinedRule> ORDER = Comparator
+            .comparing((MinedRule m) -> m.rule().head().relation())
+            .thenComparingInt(m -> m.rule().length())
+            .thenComparing(m -> m.rule().toAmie());
+
+    private AmieRules() {
+    }
+
+    /** All rules of an AMIE3 TSV or stdout file, in file order; rules repeated up to renaming are an error. */
+    public static List<MinedRule> read(Path file) {
+        String source = file.toString();
+        List<MinedRule> rules = new ArrayList<>();
+        Set<Rule> seen = new HashSet<>();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            boolean headerSeen = false;
+            long lineNo = 0;
+            String line;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (!headerSeen) {
+                    // AMIE3's stdout starts with log lines; its TSV with the header.
+                    if (line.startsWith("Rule\t")) {
+                        headerSeen = true;
+                    }
+                    continue;
+                }
+                if (line.isBlank() || (!line.contains("=>") && TRAILER.matcher(line).matches())) {
+                    continue;
+                }
+                MinedRule rule = parseLine(line, source, lineNo);
+                if (!seen.add(rule.rule())) {
+                    throw new BadInputException(source, lineNo, 1,
+                            "rule repeated (equal up to variable renaming to an earlier line): " + rule.rule());
+                }
+                rules.add(rule);
+            }
+            if (!headerSeen) {
+                throw new BadInputException(source, 1, 1,
+                        "not an AMIE3 rules file: no header line starting with 'Rule<TAB>Head Coverage'");
+            }
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(source, -1, -1, "no such file");
+        } catch (IOException e) {
+            throw new LacunaException("cannot read " + source + ": " + e.getMessage(), e);
+        }
+        return rules;
+    }
+
+    /** One data line: the rule and its seven measures. */
+    public static MinedRule parseLine(String line, String source, long lineNo) {
+        String[] cols = line.split("\t", -1);
+        if (cols.length < COLUMNS) {
+            throw new BadInputException(source, lineNo, 1,
+                    "expected " + COLUMNS + " tab-separated columns (" + String.join(", ", HEADER) + "), found "
+                            + cols.length);
+        }
+        int[] start = new int[cols.length];
+        for (int i = 1; i < cols.length; i++) {
+            start[i] = start[i - 1] + cols[i - 1].length() + 1;
+        }
+        Rule rule = parseRule(cols[0], source, lineNo);
+        double hc = fraction(cols[1], HEADER.get(1), source, lineNo, start[1]);
+        double std = fraction(cols[2], HEADER.get(2), source, lineNo, start[2]);
+        double pca = fraction(cols[3], HEADER.get(3), source, lineNo, start[3]);
+        long support = count(cols[4], HEADER.get(4), source, lineNo, start[4]);
+        long body = count(cols[5], HEADER.get(5), source, lineNo, start[5]);
+        long pcaBody = count(cols[6], HEADER.get(6), source, lineNo, start[6]);
+        String fv = cols[7].trim();
+        int functional;
+        if (fv.equals("-1") || fv.equals("?a")) {
+            functional = -1;
+        } else if (fv.equals("-2") || fv.equals("?b")) {
+            functional = -2;
+        } else {
+            throw new BadInputException(source, lineNo, start[7] + 1,
+                    "Functional Variable must be -1 or -2, got '" + cols[7] + "'");
+        }
+        return new MinedRule(rule, new RuleMeasures(hc, std, pca, support, body, pcaBody, functional));
+    }
+
+    private static double fraction(String text, String column, String source, long line, int start) {
+        double v;
+        try {
+            v = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new BadInputException(source, line, start + 1, column + " is not a number: '" + text + "'");
+        }
+        if (!(v >= 0.0 && v <= 1.0)) {
+            throw new BadInputException(source, line, start + 1, column + " must lie in [0, 1], got " + text);
+        }
+        return v;
+    }
+
+    private static long count(String text, String column, String source, long line, int start) {
+        String t = text.trim();
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            // AMIE3 may print counts as doubles ("454.0").
+            try {
+                double d = Double.parseDouble(t);
+                if (d >= 0 && d == Math.rint(d) && d < 9.0e15) {
+                    return (long) d;
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw new BadInputException(source, line, start + 1, column + " is not a whole number: '" + text + "'");
+        }
+    }
+
+    /**
+     * Parses a rule in AMIE3's printed form ({@code ?b  r1  ?a  ?a  r2  ?c   => ?b  r3  ?c}); whitespace between
+     * tokens may be any amount. Variables are {@code ?} followed by letters and digits.
+     */
+    public static Rule parseRule(String text, String source, long line) {
+        String t = text.trim();
+        int arrow = t.indexOf("=>");
+        if (arrow < 0) {
+            throw new BadInputException(source, line, 1, "not a rule (no '=>'): '" + text + "'");
+        }
+        if (t.indexOf("=>", arrow + 2) >= 0) {
+            throw new BadInputException(source, line, 1, "more than one '=>' in rule '" + text + "'");
+        }
+        String bodyText = t.substring(0, arrow).trim();
+        String headText = t.substring(arrow + 2).trim();
+        String[] bodyTokens = bodyText.isEmpty() ? new String[0] : WHITESPACE.split(bodyText);
+        String[] headTokens = headText.isEmpty() ? new String[0] : WHITESPACE.split(headText);
+        if (bodyTokens.length == 0) {
+            throw new BadInputException(source, line, 1, "rule has an empty body: '" + text + "'");
+        }
+        if (bodyTokens.length % 3 != 0) {
+            throw new BadInputException(source, line, 1,
+                    "body must be atoms of three tokens (?x relation ?y), found " + bodyTokens.length + " tokens: '"
+                            + bodyText + "'");
+        }
+        if (headTokens.length != 3) {
+            throw new BadInputException(source, line, arrow + 3,
+                    "head must be one atom (?x relation ?y), found " + headTokens.length + " tokens: '" + headText + "'");
+        }
+        Map<String, Integer> vars = new HashMap<>();
+        List<Atom> body = new ArrayList<>();
+        for (int i = 0; i < bodyTokens.length; i += 3) {
+            body.add(atom(bodyTokens, i, vars, source, line, text));
+        }
+        Atom head = atom(headTokens, 0, vars, source, line, text);
+        try {
+            return Rule.of(body, head);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(source, line, 1, e.getMessage() + " in rule '" + text + "'");
+        }
+    }
+
+    private static Atom atom(String[] tokens, int i, Map<String, Integer> vars, String source, long line, String text) {
+        int s = variable(tokens[i], vars, source, line, text);
+        int o = variable(tokens[i + 2], vars, source, line, text);
+        return new Atom(s, tokens[i + 1], o);
+    }
+
+    private static int variable(String token, Map<String, Integer> vars, String source, long line, String text) {
+        if (token.length() < 2 || token.charAt(0) != '?') {
+            throw new BadInputException(source, line, 1,
+                    "'" + token + "' is not a variable (constants are not supported) in rule '" + text + "'");
+        }
+        return vars.computeIfAbsent(token, k -> vars.size());
+    }
+
+    /** Writes the rules as AMIE3's TSV, in {@link #ORDER}; measures with six decimals as AMIE3 prints them. */
+    public static void write(List<MinedRule> rules, Path file) {
+        List<MinedRule> sorted = new ArrayList<>(rules);
+        sorted.sort(ORDER);
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                out.write(String.join("\t", HEADER));
+                out.write('\n');
+                for (MinedRule m : sorted) {
+                    out.write(format(m));
+                    out.write('\n');
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** One TSV line without the newline. */
+    public static String format(MinedRule m) {
+        RuleMeasures r = m.measures();
+        return String.format(Locale.ROOT, "%s\t%.6f\t%.6f\t%.6f\t%d\t%d\t%d\t%d", m.rule().toAmie(),
+                r.headCoverage(), r.standardConfidence(), r.pcaConfidence(), r.support(), r.bodySize(),
+                r.pcaBodySize(), r.functionalVariable());
+    }
+}

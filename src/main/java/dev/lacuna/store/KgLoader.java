@@ -1,0 +1,368 @@
+package dev.lacuna.store;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
+
+import org.eclipse.rdf4j.common.transaction.IsolationLevels;
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
+import org.eclipse.rdf4j.model.vocabulary.RDFS;
+import org.eclipse.rdf4j.model.vocabulary.SKOS;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
+
+/**
+ * Loads KG files into the graph complete of one KG, with entity labels in the graph labels.
+ *
+ * <p>Two phases. Read: every file is parsed and checked completely before the store is touched, each
+ * triple packed into one long (subject, relation, object ids), so a 20-million-line file is held as
+ * 160 MB of longs, not as strings. Write: the packed triples are sorted and de-duplicated, every entity
+ * gets its private id (a seeded random permutation of 0..n-1, as in the paper), and everything is added
+ * in one transaction, so a failed load leaves the store exactly as it was.
+ */
+public final class KgLoader {
+    private static final Logger LOG = LoggerFactory.getLogger(KgLoader.class);
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+    private static final int ENTITY_BITS = 26;
+    private static final int RELATION_BITS = 11;
+    private static final int MAX_ENTITIES = 1 << ENTITY_BITS;
+    private static final int MAX_RELATIONS = 1 << RELATION_BITS;
+    private static final int BATCH = 20_000;
+
+    /** @param format forced format word (tsv, csv, nt, ttl, nq, trig) or null to detect per file */
+    public record Options(String format, Path labels, long seed, boolean replace) {
+        public static Options defaults() {
+            return new Options(null, null, 42L, false);
+        }
+    }
+
+    /**
+     * @param triples         distinct triples now in complete
+     * @param duplicates      input triples dropped as exact duplicates
+     * @param literalsSkipped literal-valued RDF triples not loaded (other than labels)
+     */
+    public record Result(long triples, long duplicates, long entities, long relations, long labels,
+                         long literalsSkipped, String checksum, double seconds) {
+    }
+
+    private final Repository repository;
+    private final KgGraphs kg;
+
+    public KgLoader(Repository repository, KgGraphs kg) {
+        this.repository = repository;
+        this.kg = kg;
+    }
+
+    public Result load(List<Path> files, Options options) {
+        if (files.isEmpty()) {
+            throw new BadInputException("no input files given");
+        }
+        long started = System.nanoTime();
+        Parsed parsed = new Parsed();
+        for (Path file : files) {
+            read(file, TripleFormat.of(file, options.format()), parsed);
+        }
+        if (parsed.size == 0) {
+            throw new BadInputException(files.size() == 1 ? files.get(0).toString() : null, -1, -1,
+                    "no triples found" + (files.size() > 1 ? " in " + files : ""));
+        }
+        if (options.labels() != null) {
+            readLabels(options.labels(), parsed);
+        }
+        long[] triples = Arrays.copyOf(parsed.triples, parsed.size);
+        Arrays.sort(triples);
+        int distinct = dedupe(triples);
+        long[] privateIds = permutation(parsed.entities.size(), options.seed());
+        Result result = write(triples, distinct, privateIds, parsed, files, options, started);
+        LOG.info("loaded {} triples, {} entities, {} relations into {} in {} s", result.triples(),
+                result.entities(), result.relations(), kg.complete(), String.format("%.1f", result.seconds()));
+        return result;
+    }
+
+    /** What the read phase collects: ids by first appearance, packed triples, labels. */
+    private static final class Parsed {
+        final Map<String, Integer> entityIds = new HashMap<>();
+        final List<String> entities = new ArrayList<>();
+        final Map<String, Integer> relationIds = new LinkedHashMap<>();
+        final Map<Integer, String> labels = new HashMap<>();
+        long[] triples = new long[1 << 16];
+        int size;
+        long literalsSkipped;
+        long lines;
+
+        int entity(String source, String file, long line) {
+            Integer id = entityIds.get(source);
+            if (id == null) {
+                if (entities.size() == MAX_ENTITIES) {
+                    throw new BadInputException(file, line, -1, "more than " + MAX_ENTITIES + " entities: too large for one load");
+                }
+                id = entities.size();
+                entityIds.put(source, id);
+                entities.add(source);
+            }
+            return id;
+        }
+
+        int relation(String name, String file, long line) {
+            Integer id = relationIds.get(name);
+            if (id == null) {
+                if (relationIds.size() == MAX_RELATIONS) {
+                    throw new BadInputException(file, line, -1, "more than " + MAX_RELATIONS + " relations: too many for one load");
+                }
+                id = relationIds.size();
+                relationIds.put(name, id);
+            }
+            return id;
+        }
+
+        void add(int s, int p, int o) {
+            if (size == triples.length) {
+                if (size == Integer.MAX_VALUE - 8) {
+                    throw new LacunaException("more than " + size + " triples in one load");
+                }
+                triples = Arrays.copyOf(triples, (int) Math.min(Integer.MAX_VALUE - 8L, size * 2L));
+            }
+            triples[size++] = pack(s, p, o);
+        }
+    }
+
+    static long pack(int s, int p, int o) {
+        return ((long) s << (ENTITY_BITS + RELATION_BITS)) | ((long) p << ENTITY_BITS) | o;
+    }
+
+    static int subjectOf(long t) {
+        return (int) (t >>> (ENTITY_BITS + RELATION_BITS));
+    }
+
+    static int relationOf(long t) {
+        return (int) ((t >>> ENTITY_BITS) & (MAX_RELATIONS - 1));
+    }
+
+    static int objectOf(long t) {
+        return (int) (t & (MAX_ENTITIES - 1));
+    }
+
+    private void read(Path file, TripleFormat format, Parsed parsed) {
+        String source = file.toString();
+        try (InputStream in = open(file)) {
+            RawTripleSink sink = (s, r, o, literal, line) -> {
+                parsed.lines++;
+                if (literal != null) {
+                    if (isLabel(r)) {
+                        parsed.labels.putIfAbsent(parsed.entity(s, source, line), literal.getLabel());
+                    } else {
+                        parsed.literalsSkipped++;
+                    }
+                    return;
+                }
+                int si = parsed.entity(s, source, line);
+                int ri = parsed.relation(r, source, line);
+                int oi = parsed.entity(o, source, line);
+                parsed.add(si, ri, oi);
+            };
+            if (format.isDelimited()) {
+                new DelimitedTripleReader(source, format == TripleFormat.CSV).read(in, sink);
+            } else {
+                new RdfTripleReader(source, format.rdfFormat()).read(in, sink);
+            }
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(source, -1, -1, "no such file");
+        } catch (AccessDeniedException e) {
+            throw new BadInputException(source, -1, -1, "cannot read file: permission denied");
+        } catch (java.util.zip.ZipException e) {
+            throw new BadInputException(source, -1, -1, "not a valid gzip file: " + e.getMessage());
+        } catch (IOException e) {
+            throw new BadInputException(source, -1, -1, "cannot read file: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isLabel(String predicate) {
+        return predicate.equals(RDFS.LABEL.stringValue()) || predicate.equals(SKOS.PREF_LABEL.stringValue());
+    }
+
+    private static InputStream open(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IOException("is a folder, not a file");
+        }
+        InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        return TripleFormat.isGzip(file) ? new GZIPInputStream(in, 1 << 16) : in;
+    }
+
+    /** {@code id<TAB>label} lines; labels for ids that are not in the KG are counted and ignored. */
+    private void readLabels(Path file, Parsed parsed) {
+        String source = file.toString();
+        long[] unknown = {0};
+        try (InputStream in = open(file)) {
+            new LabelReader(source).read(in, (id, label, line) -> {
+                Integer e = parsed.entityIds.get(id);
+                if (e == null) {
+                    unknown[0]++;
+                } else {
+                    parsed.labels.put(e, label);
+                }
+            });
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(source, -1, -1, "no such file");
+        } catch (IOException e) {
+            throw new BadInputException(source, -1, -1, "cannot read file: " + e.getMessage(), e);
+        }
+        if (unknown[0] > 0) {
+            LOG.warn("{}: {} labels name entities that are not in the KG; ignored", source, unknown[0]);
+        }
+    }
+
+    /** Sorted array: moves the distinct values to the front and returns how many there are. */
+    static int dedupe(long[] sorted) {
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int w = 1;
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] != sorted[w - 1]) {
+                sorted[w++] = sorted[i];
+            }
+        }
+        return w;
+    }
+
+    /** A seeded random permutation of 0..n-1 (Fisher-Yates): entity i gets private id perm[i]. */
+    static long[] permutation(int n, long seed) {
+        long[] perm = new long[n];
+        for (int i = 0; i < n; i++) {
+            perm[i] = i;
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            long t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        return perm;
+    }
+
+    private Result write(long[] triples, int distinct, long[] privateIds, Parsed parsed, List<Path> files,
+                         Options options, long started) {
+        IRI complete = kg.complete();
+        IRI labelsGraph = kg.labels();
+        IRI[] relationIris = new IRI[parsed.relationIds.size()];
+        String[] relationNames = parsed.relationIds.keySet().toArray(new String[0]);
+        for (int i = 0; i < relationIris.length; i++) {
+            relationIris[i] = kg.relation(relationNames[i]);
+        }
+        // A plain SPARQL endpoint buffers a whole transaction into one update request; send batches instead.
+        boolean oneTransaction = !(repository instanceof SPARQLRepository);
+        GraphChecksum checksum = new GraphChecksum();
+        long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length;
+        try (RepositoryConnection conn = repository.getConnection();
+             Progress progress = Progress.start("load " + kg.name(), total, "triples")) {
+            if (oneTransaction) {
+                conn.begin(IsolationLevels.NONE);
+            }
+            try {
+                boolean exists = conn.hasStatement(null, null, null, false, complete)
+                        || conn.hasStatement(null, null, null, false, labelsGraph);
+                if (exists && !options.replace()) {
+                    throw new BadInputException("KG '" + kg.name() + "' is already loaded in this store; use --replace to load it again");
+                }
+                if (exists) {
+                    conn.clear(complete, kg.incomplete(), labelsGraph, kg.benchmark());
+                }
+                List<Statement> batch = new ArrayList<>(BATCH);
+                for (int i = 0; i < distinct; i++) {
+                    long t = triples[i];
+                    IRI s = kg.entity(privateIds[subjectOf(t)]);
+                    IRI p = relationIris[relationOf(t)];
+                    IRI o = kg.entity(privateIds[objectOf(t)]);
+                    checksum.add(s.stringValue(), p.stringValue(), o.stringValue());
+                    batch.add(VF.createStatement(s, p, o, complete));
+                    if (batch.size() == BATCH) {
+                        flush(conn, batch, oneTransaction, progress);
+                    }
+                }
+                for (int e = 0; e < privateIds.length; e++) {
+                    IRI entity = kg.entity(privateIds[e]);
+                    batch.add(VF.createStatement(entity, LacunaVocab.SOURCE_ID, VF.createLiteral(parsed.entities.get(e)), labelsGraph));
+                    batch.add(VF.createStatement(entity, LacunaVocab.PRIVATE_ID, VF.createLiteral(privateIds[e]), labelsGraph));
+                    String label = parsed.labels.get(e);
+                    if (label != null) {
+                        batch.add(VF.createStatement(entity, RDFS.LABEL, VF.createLiteral(label), labelsGraph));
+                    }
+                    if (batch.size() >= BATCH) {
+                        flush(conn, batch, oneTransaction, progress);
+                    }
+                }
+                for (int r = 0; r < relationIris.length; r++) {
+                    batch.add(VF.createStatement(relationIris[r], RDF.TYPE, LacunaVocab.RELATION_CLASS, labelsGraph));
+                    batch.add(VF.createStatement(relationIris[r], LacunaVocab.SOURCE_NAME, VF.createLiteral(relationNames[r]), labelsGraph));
+                }
+                IRI node = kg.kg();
+                batch.add(VF.createStatement(node, RDF.TYPE, LacunaVocab.KNOWLEDGE_GRAPH, labelsGraph));
+                batch.add(VF.createStatement(node, RDFS.LABEL, VF.createLiteral(kg.name()), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.COMPLETE_GRAPH, complete, labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.INCOMPLETE_GRAPH, kg.incomplete(), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.LABELS_GRAPH, labelsGraph, labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.BENCHMARK_GRAPH, kg.benchmark(), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.TRIPLE_COUNT, VF.createLiteral((long) distinct), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.ENTITY_COUNT, VF.createLiteral((long) privateIds.length), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.RELATION_COUNT, VF.createLiteral((long) relationIris.length), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.CHECKSUM, VF.createLiteral(checksum.value()), labelsGraph));
+                batch.add(VF.createStatement(node, LacunaVocab.SEED, VF.createLiteral(options.seed()), labelsGraph));
+                for (Path f : files) {
+                    batch.add(VF.createStatement(node, LacunaVocab.SOURCE_FILE, VF.createLiteral(f.getFileName().toString()), labelsGraph));
+                }
+                flush(conn, batch, oneTransaction, progress);
+                if (oneTransaction) {
+                    conn.commit();
+                }
+            } catch (RuntimeException e) {
+                if (oneTransaction && conn.isActive()) {
+                    conn.rollback();
+                }
+                throw e;
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        return new Result(distinct, parsed.size - distinct, privateIds.length, relationIris.length,
+                parsed.labels.size(), parsed.literalsSkipped, checksum.value(), seconds);
+    }
+
+    private static void flush(RepositoryConnection conn, List<Statement> batch, boolean inTransaction, Progress progress) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        if (!inTransaction) {
+            conn.begin();
+            conn.add(batch);
+            conn.commit();
+        } else {
+            conn.add(batch);
+        }
+        progress.step(batch.size());
+        batch.clear();
+    }
+}

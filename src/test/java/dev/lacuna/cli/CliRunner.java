@@ -1,0 +1,29 @@
+package dev.lacuna.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** Runs {@code lacuna} in-process and captures what it prints; for tests of commands and exit codes. */
+public final class CliRunner {
+    /** Exit code and captured output of one run. */
+    public record Run(int code, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + code + "\n--- out\n" + out + "--- err\n" + err;
+        }
+    }
+
+    private CliRunner() {
+    }
+
+    public static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            int code = new Main(Main.allCommands()).run(args, new CliContext(o, e, false));
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        }
+    }
+}
