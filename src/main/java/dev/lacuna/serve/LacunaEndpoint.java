@@ -153,8 +153,9 @@ public final class LacunaEndpoint {
      */
     private static void warnWithoutObjectIndex(Repository repository) {
         if (repository instanceof SailRepository sail && sail.getSail() instanceof NativeStore store) {
-            String indexes = store.getTripleIndexes();
-            boolean objectFirst = indexes != null && java.util.Arrays.stream(indexes.split(","))
+            // null means RDF4J's default, spoc,posc
+            String indexes = store.getTripleIndexes() == null ? "spoc,posc" : store.getTripleIndexes();
+            boolean objectFirst = java.util.Arrays.stream(indexes.split(","))
                     .anyMatch(i -> i.trim().startsWith("o"));
             if (!objectFirst) {
                 LOG.warn("the native store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
