@@ -32,6 +32,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryException;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
+import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -137,10 +138,31 @@ public final class LacunaEndpoint {
         LOG.info("SPARQL endpoint at {} ({} names, {} shape, timeout {}, max {} rows, {} workers{})", url(),
                 settings.labels.word(), settings.shape.word(), QueryRunner.describe(settings.timeout), settings.maxRows,
                 settings.workers, settings.updateToken != null ? ", updates allowed with token" : ", read-only");
+        if (view == null) {
+            warnWithoutObjectIndex(served);
+        }
         if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.host) && !settings.host.equals("localhost")) {
             LOG.warn("listening on {}: reachable from other machines", settings.host);
         }
         return this;
+    }
+
+    /**
+     * ToG's and PoG's tail-relation query ({@code ?x ?relation <e>}) has only the object bound; without an index
+     * that starts with o, a NativeStore scans the whole graph for it (20x slower on CoDEx-M, target/bench/serve.md).
+     */
+    private static void warnWithoutObjectIndex(Repository repository) {
+        if (repository instanceof SailRepository sail && sail.getSail() instanceof NativeStore store) {
+            // null means RDF4J's default, spoc,posc
+            String indexes = store.getTripleIndexes() == null ? "spoc,posc" : store.getTripleIndexes();
+            boolean objectFirst = java.util.Arrays.stream(indexes.split(","))
+                    .anyMatch(i -> i.trim().startsWith("o"));
+            if (!objectFirst) {
+                LOG.warn("the native store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
+                        + "scan the graph; serve with --store native:DIR:{},ospc (added once, about 3 s for CoDEx-M)",
+                        indexes, indexes);
+            }
+        }
     }
 
     /** Stops serving (waiting up to a second for running exchanges) and drops the view; the store stays open. */

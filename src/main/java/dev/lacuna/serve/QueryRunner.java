@@ -90,7 +90,7 @@ final class QueryRunner {
             if (dataset != null) {
                 query.setDataset(dataset);
             }
-            query.setMaxExecutionTime((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toSeconds())));
+            query.setMaxExecutionTime(storeSeconds());
             if (parsed instanceof ParsedBooleanQuery) {
                 FileFormat format = ResultFormats.choose(ResultFormats.Kind.BOOLEAN, formatParam, accept);
                 boolean value = ((BooleanQuery) query).evaluate();
@@ -104,6 +104,13 @@ final class QueryRunner {
             }
         } catch (QueryInterruptedException e) {
             throw timedOut();
+        } catch (org.eclipse.rdf4j.query.QueryEvaluationException e) {
+            // RDF4J's time limit closes the iteration from a timer thread; the evaluating thread may then see
+            // "The iteration has been closed" instead of QueryInterruptedException.
+            if (System.nanoTime() >= deadline) {
+                throw timedOut();
+            }
+            throw e;
         }
     }
 
@@ -113,9 +120,14 @@ final class QueryRunner {
             if (dataset != null) {
                 update.setDataset(dataset);
             }
-            update.setMaxExecutionTime((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toSeconds())));
+            update.setMaxExecutionTime(storeSeconds());
             update.execute();
         }
+    }
+
+    /** The store's limit in whole seconds, rounded up so it never fires before ours. */
+    private int storeSeconds() {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, (timeout.toMillis() + 999) / 1000));
     }
 
     static boolean isUpdate(ParsedOperation parsed) {
