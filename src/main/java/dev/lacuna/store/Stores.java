@@ -79,8 +79,24 @@ public final class Stores {
 
     private static Repository openNative(StoreConfig.NativeStoreConfig c) throws IOException {
         Path dir = prepareDir(c.dir());
-        NativeStore store = new NativeStore(dir.toFile(), c.indexes());
+        NativeStore store = new NativeStore(dir.toFile(), c.indexes() != null ? c.indexes() : existingIndexes(dir));
         return new SailRepository(store);
+    }
+
+    /** The indexes a native store folder was created with (RDF4J's triples.prop), or the default for a new one. */
+    static String existingIndexes(Path dir) throws IOException {
+        Path props = dir.resolve("triples.prop");
+        if (Files.isRegularFile(props)) {
+            java.util.Properties p = new java.util.Properties();
+            try (var in = Files.newInputStream(props)) {
+                p.load(in);
+            }
+            String indexes = p.getProperty("triple-indexes");
+            if (indexes != null && !indexes.isBlank()) {
+                return indexes.trim();
+            }
+        }
+        return StoreConfig.NativeStoreConfig.DEFAULT_INDEXES;
     }
 
     private static Repository openLmdb(StoreConfig.LmdbStoreConfig c) throws IOException {

@@ -1,0 +1,55 @@
+package dev.lacuna.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.BadInputException;
+
+class StoresTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void storeSpecsParseIntoConfigs() {
+        assertEquals(new StoreConfig.NativeStoreConfig(Path.of("x")), StoreSpec.parse("native:x"));
+        assertEquals(new StoreConfig.NativeStoreConfig(Path.of("x"), "spoc,posc,ospc"), StoreSpec.parse("native:x:spoc,posc,ospc"));
+        assertEquals(new StoreConfig.MemoryStoreConfig(), StoreSpec.parse("memory"));
+        assertEquals(new StoreConfig.LmdbStoreConfig(Path.of("/d")), StoreSpec.parse("lmdb:/d"));
+        assertInstanceOf(StoreConfig.NativeStoreConfig.class, StoreSpec.parse(null));
+        BadInputException e = assertThrows(BadInputException.class, () -> StoreSpec.parse("tdb2:/x"));
+        assertTrue(e.getMessage().contains("unknown store kind 'tdb2'"), e.getMessage());
+        assertThrows(BadInputException.class, () -> StoreSpec.parse("native"));
+        assertThrows(BadInputException.class, () -> StoreSpec.parse("http://host/repositories/x"));
+        assertThrows(BadInputException.class, () -> StoreSpec.repository("ftp://x"));
+        assertEquals("http://h/q", ((StoreConfig.SparqlEndpointConfig) StoreSpec.sparql("http://h/q", null)).updateUrl());
+    }
+
+    @Test
+    void aNativeStoreKeepsTheIndexesItWasCreatedWith() {
+        Path dir = tmp.resolve("store");
+        Stores.open(new StoreConfig.NativeStoreConfig(dir, "spoc,posc,ospc")).shutDown();
+        Repository again = Stores.open(new StoreConfig.NativeStoreConfig(dir));
+        try {
+            NativeStore sail = (NativeStore) ((SailRepository) again).getSail();
+            assertEquals("spoc,posc,ospc", sail.getTripleIndexes());
+        } finally {
+            again.shutDown();
+        }
+        Repository fresh = Stores.open(new StoreConfig.NativeStoreConfig(tmp.resolve("new")));
+        try {
+            assertEquals("spoc,posc", ((NativeStore) ((SailRepository) fresh).getSail()).getTripleIndexes());
+        } finally {
+            fresh.shutDown();
+        }
+    }
+}
