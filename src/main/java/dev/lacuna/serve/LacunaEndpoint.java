@@ -250,6 +250,15 @@ public final class LacunaEndpoint {
             bytes = sendError(exchange, status, "query exceeded the time limit of " + QueryRunner.describe(settings.timeout)
                     + ": " + e.getMessage());
         } catch (QueryEvaluationException | RepositoryException e) {
+            if (e instanceof QueryEvaluationException && System.nanoTime() - start >= settings.timeout.toNanos()) {
+                // Past the limit the store closes the query's iteration; the reader may see "the iteration has
+                // been closed" instead of QueryInterruptedException, depending on which thread gets there first.
+                status = 503;
+                note = " timeout";
+                bytes = sendError(exchange, status, "query exceeded the time limit of "
+                        + QueryRunner.describe(settings.timeout) + ": " + rootMessage(e));
+                return;
+            }
             if (rootCause(e) instanceof java.net.SocketTimeoutException) {
                 // A remote store (RDF4J Server, GraphDB) that overran the time limit: the client timed out on it.
                 status = 503;
