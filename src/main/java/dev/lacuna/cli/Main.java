@@ -38,7 +38,9 @@ public final class Main {
                 new DemoCommand(),
                 new LoadCommand(),
                 new StatsCommand(),
-                new CompileCommand()
+                new CompileCommand(),
+                new BuildCommand(),
+                new VerifyCommand()
         );
     }
 

@@ -1,0 +1,391 @@
+package dev.lacuna.mining;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Resource;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * A compact, immutable integer index of a knowledge graph for rule mining. Entities and relations get dense
+ * ids; every entity has its outgoing and incoming edges in one CSR array each, sorted by (relation, other end)
+ * and packed into a long ({@code relation << 32 | entity}) so that "objects of s under r", "does r(s, o) hold"
+ * and "which relations leave s" are a binary search or a scan over one contiguous slice. Duplicate triples
+ * collapse, as in AMIE3.
+ */
+public final class KgIndex {
+    private final String[] entityNames;
+    private final String[] relationNames;
+    private final int[] outOffsets;
+    private final long[] outEdges;
+    private final int[] inOffsets;
+    private final long[] inEdges;
+    /** Per relation: its facts as (subject, object) pairs packed in a long, sorted. */
+    private final long[][] facts;
+    /** Per relation: its distinct subjects and distinct objects, sorted. */
+    private final int[][] subjects;
+    private final int[][] objects;
+
+    private KgIndex(String[] entityNames, String[] relationNames, int[] heads, int[] rels, int[] tails, int n) {
+        this.entityNames = entityNames;
+        this.relationNames = relationNames;
+        int ne = entityNames.length;
+        int nr = relationNames.length;
+        // Out-edges by counting sort on the head, then each slice sorted and de-duplicated in place.
+        int[] rawOffsets = new int[ne + 1];
+        for (int i = 0; i < n; i++) {
+            rawOffsets[heads[i] + 1]++;
+        }
+        for (int e = 0; e < ne; e++) {
+            rawOffsets[e + 1] += rawOffsets[e];
+        }
+        long[] out = new long[n];
+        int[] pos = Arrays.copyOf(rawOffsets, ne);
+        for (int i = 0; i < n; i++) {
+            out[pos[heads[i]]++] = pack(rels[i], tails[i]);
+        }
+        this.outOffsets = new int[ne + 1];
+        int m = 0;
+        for (int e = 0; e < ne; e++) {
+            int from = rawOffsets[e];
+            int to = rawOffsets[e + 1];
+            Arrays.sort(out, from, to);
+            for (int k = from; k < to; k++) {
+                if (k == from || out[k] != out[k - 1]) {
+                    out[m++] = out[k];
+                }
+            }
+            outOffsets[e + 1] = m;
+        }
+        this.outEdges = m == n ? out : Arrays.copyOf(out, m);
+        this.inOffsets = new int[ne + 1];
+        int[] relCount = new int[nr];
+        for (int i = 0; i < m; i++) {
+            inOffsets[low(outEdges[i]) + 1]++;
+            relCount[high(outEdges[i])]++;
+        }
+        for (int e = 0; e < ne; e++) {
+            inOffsets[e + 1] += inOffsets[e];
+        }
+        this.inEdges = new long[m];
+        int[] inPos = Arrays.copyOf(inOffsets, ne);
+        this.facts = new long[nr][];
+        for (int rel = 0; rel < nr; rel++) {
+            facts[rel] = new long[relCount[rel]];
+        }
+        int[] factPos = new int[nr];
+        for (int e = 0; e < ne; e++) {
+            for (int k = outOffsets[e]; k < outOffsets[e + 1]; k++) {
+                int r = high(outEdges[k]);
+                int t = low(outEdges[k]);
+                inEdges[inPos[t]++] = pack(r, e);
+                facts[r][factPos[r]++] = pack(e, t);
+            }
+        }
+        for (int e = 0; e < ne; e++) {
+            Arrays.sort(inEdges, inOffsets[e], inOffsets[e + 1]);
+        }
+        this.subjects = new int[nr][];
+        this.objects = new int[nr][];
+        for (int rel = 0; rel < nr; rel++) {
+            // facts were filled in (subject, object) order already
+            subjects[rel] = distinct(facts[rel], true);
+            objects[rel] = distinct(facts[rel], false);
+        }
+    }
+
+    private static int[] distinct(long[] sortedFacts, boolean subject) {
+        int[] values = new int[sortedFacts.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = subject ? high(sortedFacts[i]) : low(sortedFacts[i]);
+        }
+        if (!subject) {
+            Arrays.sort(values);
+        }
+        int m = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (m == 0 || values[m - 1] != values[i]) {
+                values[m++] = values[i];
+            }
+        }
+        return Arrays.copyOf(values, m);
+    }
+
+    static long pack(int high, int low) {
+        return ((long) high << 32) | (low & 0xffffffffL);
+    }
+
+    static int high(long v) {
+        return (int) (v >>> 32);
+    }
+
+    static int low(long v) {
+        return (int) v;
+    }
+
+    // ------------------------------------------------------------------ building
+
+    /** Collects triples as names and assigns dense ids in first-seen order. */
+    public static final class Builder {
+        private final Map<String, Integer> entities = new HashMap<>();
+        private final Map<String, Integer> relations = new HashMap<>();
+        private String[] entityNames = new String[1024];
+        private String[] relationNames = new String[16];
+        private int[] heads = new int[1024];
+        private int[] rels = new int[1024];
+        private int[] tails = new int[1024];
+        private int size;
+
+        public Builder add(String head, String relation, String tail) {
+            if (size == heads.length) {
+                int cap = heads.length * 2;
+                heads = Arrays.copyOf(heads, cap);
+                rels = Arrays.copyOf(rels, cap);
+                tails = Arrays.copyOf(tails, cap);
+            }
+            heads[size] = entity(head);
+            rels[size] = relation(relation);
+            tails[size] = entity(tail);
+            size++;
+            return this;
+        }
+
+        private int entity(String name) {
+            Integer id = entities.get(name);
+            if (id == null) {
+                id = entities.size();
+                entities.put(name, id);
+                if (id == entityNames.length) {
+                    entityNames = Arrays.copyOf(entityNames, id * 2);
+                }
+                entityNames[id] = name;
+            }
+            return id;
+        }
+
+        private int relation(String name) {
+            Integer id = relations.get(name);
+            if (id == null) {
+                id = relations.size();
+                relations.put(name, id);
+                if (id == relationNames.length) {
+                    relationNames = Arrays.copyOf(relationNames, id * 2);
+                }
+                relationNames[id] = name;
+            }
+            return id;
+        }
+
+        public int size() {
+            return size;
+        }
+
+        public KgIndex build() {
+            return new KgIndex(Arrays.copyOf(entityNames, entities.size()), Arrays.copyOf(relationNames,
+                    relations.size()), heads, rels, tails, size);
+        }
+    }
+
+    /**
+     * Reads a tab-separated file of {@code head<TAB>relation<TAB>tail} lines (AMIE3's input). Blank lines are
+     * skipped; any other line without exactly three non-empty columns is reported with file and line.
+     */
+    public static KgIndex fromTsv(Path file) {
+        String source = file.toString();
+        Builder b = new Builder();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            long lineNo = 0;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                int t1 = line.indexOf('\t');
+                int t2 = t1 < 0 ? -1 : line.indexOf('\t', t1 + 1);
+                if (t1 < 0 || t2 < 0 || line.indexOf('\t', t2 + 1) >= 0) {
+                    long cols = line.chars().filter(c -> c == '\t').count() + 1;
+                    throw new BadInputException(source, lineNo, 1,
+                            "expected 3 tab-separated columns (head, relation, tail), found " + cols);
+                }
+                String h = line.substring(0, t1).trim();
+                String r = line.substring(t1 + 1, t2).trim();
+                String t = line.substring(t2 + 1).trim();
+                if (h.isEmpty() || r.isEmpty() || t.isEmpty()) {
+                    int col = h.isEmpty() ? 1 : r.isEmpty() ? t1 + 2 : t2 + 2;
+                    throw new BadInputException(source, lineNo, col, "empty head, relation or tail");
+                }
+                b.add(h, r, t);
+            }
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(source, -1, -1, "no such file");
+        } catch (IOException e) {
+            throw new LacunaException("cannot read " + source + ": " + e.getMessage(), e);
+        }
+        return b.build();
+    }
+
+    /**
+     * Reads the {@code complete} graph of a KG in a repository: relation names from
+     * {@link KgGraphs#relationName}, entities by IRI string. Literal objects are skipped (rules are over entities).
+     */
+    public static KgIndex fromRepository(Repository repository, KgGraphs kg) {
+        Builder b = new Builder();
+        try (RepositoryConnection c = repository.getConnection();
+                RepositoryResult<Statement> st = c.getStatements(null, null, null, false, kg.complete())) {
+            for (Statement s : st) {
+                Value o = s.getObject();
+                if (!(o instanceof Resource)) {
+                    continue;
+                }
+                IRI p = s.getPredicate();
+                b.add(s.getSubject().stringValue(), kg.relationName(p), o.stringValue());
+            }
+        }
+        return b.build();
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    public int entityCount() {
+        return entityNames.length;
+    }
+
+    public int relationCount() {
+        return relationNames.length;
+    }
+
+    public long tripleCount() {
+        return outEdges.length;
+    }
+
+    public String entityName(int e) {
+        return entityNames[e];
+    }
+
+    public String relationName(int r) {
+        return relationNames[r];
+    }
+
+    /** Relation id by name, or -1. */
+    public int relationId(String name) {
+        for (int r = 0; r < relationNames.length; r++) {
+            if (relationNames[r].equals(name)) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+    /** Number of distinct facts of a relation. */
+    public int size(int relation) {
+        return facts[relation].length;
+    }
+
+    long[] facts(int relation) {
+        return facts[relation];
+    }
+
+    int[] subjects(int relation) {
+        return subjects[relation];
+    }
+
+    int[] objects(int relation) {
+        return objects[relation];
+    }
+
+    /**
+     * AMIE3's choice of the functional side: the subject if the relation has at least as many distinct subjects
+     * as distinct objects (functionality >= inverse functionality), else the object.
+     */
+    public boolean subjectIsFunctional(int relation) {
+        return subjects[relation].length >= objects[relation].length;
+    }
+
+    long[] outEdges() {
+        return outEdges;
+    }
+
+    long[] inEdges() {
+        return inEdges;
+    }
+
+    int outStart(int e) {
+        return outOffsets[e];
+    }
+
+    int outEnd(int e) {
+        return outOffsets[e + 1];
+    }
+
+    int inStart(int e) {
+        return inOffsets[e];
+    }
+
+    int inEnd(int e) {
+        return inOffsets[e + 1];
+    }
+
+    /** Index of the first edge in [from, to) whose key is >= key. */
+    static int lowerBound(long[] a, int from, int to, long key) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** True if r(s, o) is a fact. */
+    public boolean holds(int s, int r, int o) {
+        int from = outOffsets[s];
+        int to = outOffsets[s + 1];
+        long key = pack(r, o);
+        int i = lowerBound(outEdges, from, to, key);
+        return i < to && outEdges[i] == key;
+    }
+
+    /** True if s is the subject of some r fact. */
+    public boolean hasOut(int s, int r) {
+        int to = outOffsets[s + 1];
+        int i = lowerBound(outEdges, outOffsets[s], to, pack(r, 0) & 0xffffffff00000000L);
+        return i < to && high(outEdges[i]) == r;
+    }
+
+    /** True if o is the object of some r fact. */
+    public boolean hasIn(int o, int r) {
+        int to = inOffsets[o + 1];
+        int i = lowerBound(inEdges, inOffsets[o], to, pack(r, 0) & 0xffffffff00000000L);
+        return i < to && high(inEdges[i]) == r;
+    }
+
+    /** Approximate heap bytes of the index arrays. */
+    public long heapBytes() {
+        long b = 8L * (outEdges.length + inEdges.length) + 4L * (outOffsets.length + inOffsets.length);
+        for (int r = 0; r < facts.length; r++) {
+            b += 8L * facts[r].length + 4L * (subjects[r].length + objects[r].length);
+        }
+        return b;
+    }
+}

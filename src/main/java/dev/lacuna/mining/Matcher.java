@@ -1,0 +1,461 @@
+package dev.lacuna.mining;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One thread's evaluator: matches rule bodies against the {@link KgIndex} by backtracking, always joining the
+ * most selective atom next and binding variables in place in one int array. It counts, per head fact, which
+ * new atoms keep the rule true (AMIE3's refinement counts) and the body and PCA body sizes of closed rules.
+ * Not thread-safe: each worker thread has its own.
+ */
+final class Matcher {
+    private static final int DANGLING_OUT = 0; // (v, r, fresh)
+    private static final int DANGLING_IN = 1; // (fresh, r, v)
+    private static final int CLOSING = 2; // (v, r, w)
+    private static final int MAX_VARS = 16;
+
+    private final KgIndex kg;
+    private final long[] out;
+    private final long[] in;
+    private final int nRel;
+    private final MinerOptions options;
+
+    // current body, as parallel arrays
+    private int bodyCount;
+    private final int[] bs = new int[8];
+    private final int[] br = new int[8];
+    private final int[] bo = new int[8];
+    private final int[] val = new int[MAX_VARS];
+
+    // refinement state
+    private int mode;
+    private static final int MODE_REFINE = 0;
+    private static final int MODE_MEASURE = 1;
+    private int nSlots;
+    private final int[] slotKind = new int[64];
+    private final int[] slotA = new int[64];
+    private final int[] slotB = new int[64];
+    private final int[] slotLastA = new int[64];
+    private final int[] slotLastB = new int[64];
+    private int[] stamp = new int[0];
+    private int[] count = new int[0];
+    private int factStamp;
+    private boolean stop;
+    private boolean allSlotsOnHead;
+
+    // measuring state
+    private int gVar;
+    private int[] seen;
+    private int seenStamp;
+    private long pairCount;
+    private boolean cut;
+
+    Matcher(KgIndex kg, MinerOptions options) {
+        this.kg = kg;
+        this.out = kg.outEdges();
+        this.in = kg.inEdges();
+        this.nRel = kg.relationCount();
+        this.options = options;
+    }
+
+    private void loadBody(WorkRule rule) {
+        int[] a = rule.atoms;
+        bodyCount = a.length / 3 - 1;
+        for (int i = 0; i < bodyCount; i++) {
+            bs[i] = a[3 * (i + 1)];
+            br[i] = a[3 * (i + 1) + 1];
+            bo[i] = a[3 * (i + 1) + 2];
+        }
+        Arrays.fill(val, -1);
+    }
+
+    // ------------------------------------------------------------------ join
+
+    /** Enumerates the groundings of the body atoms in {@code mask} under the current bindings. */
+    private void join(int mask) {
+        // first check every atom whose variables are all bound
+        int m = mask;
+        while (m != 0) {
+            int i = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int s = val[bs[i]];
+            int o = val[bo[i]];
+            if (s >= 0 && o >= 0) {
+                if (!kg.holds(s, br[i], o)) {
+                    return;
+                }
+                mask &= ~(1 << i);
+            }
+        }
+        if (mask == 0) {
+            leaf();
+            return;
+        }
+        int best = -1;
+        int bestFrom = 0;
+        int bestTo = 0;
+        boolean bestOut = true;
+        long bestSize = Long.MAX_VALUE;
+        m = mask;
+        while (m != 0) {
+            int i = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int s = val[bs[i]];
+            int o = val[bo[i]];
+            if (s >= 0) {
+                int from = KgIndex.lowerBound(out, kg.outStart(s), kg.outEnd(s), (long) br[i] << 32);
+                int to = KgIndex.lowerBound(out, from, kg.outEnd(s), (long) (br[i] + 1) << 32);
+                if (to == from) {
+                    return;
+                }
+                if (to - from < bestSize) {
+                    bestSize = to - from;
+                    best = i;
+                    bestFrom = from;
+                    bestTo = to;
+                    bestOut = true;
+                }
+            } else if (o >= 0) {
+                int from = KgIndex.lowerBound(in, kg.inStart(o), kg.inEnd(o), (long) br[i] << 32);
+                int to = KgIndex.lowerBound(in, from, kg.inEnd(o), (long) (br[i] + 1) << 32);
+                if (to == from) {
+                    return;
+                }
+                if (to - from < bestSize) {
+                    bestSize = to - from;
+                    best = i;
+                    bestFrom = from;
+                    bestTo = to;
+                    bestOut = false;
+                }
+            }
+        }
+        int rest = mask & ~(1 << best);
+        if (best < 0) {
+            // no atom touches a bound variable: only happens for a disconnected body, which the miner never builds
+            throw new IllegalStateException("disconnected rule body");
+        }
+        int freeVar = bestOut ? bo[best] : bs[best];
+        long[] edges = bestOut ? out : in;
+        for (int k = bestFrom; k < bestTo; k++) {
+            int v = KgIndex.low(edges[k]);
+            if (mode == MODE_MEASURE && freeVar == gVar && seen[v] == seenStamp) {
+                continue; // this pair (f, g) is already counted
+            }
+            val[freeVar] = v;
+            join(rest);
+            if (stop) {
+                break;
+            }
+            if (cut) {
+                if (freeVar == gVar) {
+                    cut = false;
+                } else {
+                    break;
+                }
+            }
+        }
+        val[freeVar] = -1;
+    }
+
+    private void leaf() {
+        if (mode == MODE_MEASURE) {
+            int g = val[gVar];
+            if (seen[g] != seenStamp) {
+                seen[g] = seenStamp;
+                pairCount++;
+            }
+            cut = true;
+            return;
+        }
+        for (int s = 0; s < nSlots; s++) {
+            int a = val[slotA[s]];
+            switch (slotKind[s]) {
+                case DANGLING_OUT -> {
+                    if (slotLastA[s] == a) {
+                        continue;
+                    }
+                    slotLastA[s] = a;
+                    markRelations(s, out, kg.outStart(a), kg.outEnd(a));
+                }
+                case DANGLING_IN -> {
+                    if (slotLastA[s] == a) {
+                        continue;
+                    }
+                    slotLastA[s] = a;
+                    markRelations(s, in, kg.inStart(a), kg.inEnd(a));
+                }
+                default -> {
+                    int b = val[slotB[s]];
+                    if (slotLastA[s] == a && slotLastB[s] == b) {
+                        continue;
+                    }
+                    slotLastA[s] = a;
+                    slotLastB[s] = b;
+                    int base = s * nRel;
+                    if (kg.outEnd(a) - kg.outStart(a) <= kg.inEnd(b) - kg.inStart(b)) {
+                        for (int k = kg.outStart(a), end = kg.outEnd(a); k < end; k++) {
+                            if (KgIndex.low(out[k]) == b) {
+                                mark(base + KgIndex.high(out[k]));
+                            }
+                        }
+                    } else {
+                        for (int k = kg.inStart(b), end = kg.inEnd(b); k < end; k++) {
+                            if (KgIndex.low(in[k]) == a) {
+                                mark(base + KgIndex.high(in[k]));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (allSlotsOnHead) {
+            stop = true;
+        }
+    }
+
+    private void markRelations(int slot, long[] edges, int from, int to) {
+        int base = slot * nRel;
+        int last = -1;
+        for (int k = from; k < to; k++) {
+            int r = KgIndex.high(edges[k]);
+            if (r != last) {
+                last = r;
+                mark(base + r);
+            }
+        }
+    }
+
+    private void mark(int idx) {
+        if (stamp[idx] != factStamp) {
+            stamp[idx] = factStamp;
+            count[idx]++;
+        }
+    }
+
+    // ------------------------------------------------------------------ refinement
+
+    /**
+     * All refinements of {@code rule} by one dangling or closing atom that keep support at or above
+     * {@code minSupport}, following AMIE3's operators: a closing atom joins two existing variables (on a
+     * rule that is not closed it must use its open variables), a dangling atom joins one existing variable
+     * and a fresh one (only open variables on a rule that is not closed). Candidates that cannot become
+     * closed within the length limit are not built.
+     */
+    List<WorkRule> refine(WorkRule rule, double minSupport) {
+        List<WorkRule> result = new ArrayList<>();
+        int length = rule.length();
+        int maxAtoms = options.maxAtoms();
+        if (length >= maxAtoms) {
+            return result;
+        }
+        int[] occ = rule.occurrences();
+        int nv = rule.variableCount;
+        int openCount = 0;
+        for (int v = 0; v < nv; v++) {
+            if (occ[v] == 1) {
+                openCount++;
+            }
+        }
+        boolean closed = openCount == 0;
+        nSlots = 0;
+        // closing atoms
+        if (nv >= 2 && !(openCount > 2 && length == maxAtoms - 1)) {
+            for (int s = 0; s < nv; s++) {
+                boolean sourceOk = closed || occ[s] == 1;
+                if (!sourceOk) {
+                    continue;
+                }
+                for (int t = 0; t < nv; t++) {
+                    if (t == s) {
+                        continue;
+                    }
+                    boolean targetOk = closed || openCount == 1 || occ[t] == 1;
+                    if (!targetOk) {
+                        continue;
+                    }
+                    // the new atom's remaining open variables must be closable within the length limit
+                    addSlot(CLOSING, s, t);
+                    addSlot(CLOSING, t, s);
+                }
+            }
+        }
+        // dangling atoms: only while a further atom can still close the rule
+        if (length < maxAtoms - 1) {
+            for (int v = 0; v < nv; v++) {
+                if (closed || occ[v] == 1) {
+                    addSlot(DANGLING_OUT, v, -1);
+                    addSlot(DANGLING_IN, v, -1);
+                }
+            }
+        }
+        if (nSlots == 0) {
+            return result;
+        }
+        loadBody(rule);
+        int cells = nSlots * nRel;
+        if (stamp.length < cells) {
+            stamp = new int[cells];
+            count = new int[cells];
+        } else {
+            Arrays.fill(count, 0, cells, 0);
+        }
+        allSlotsOnHead = true;
+        for (int s = 0; s < nSlots; s++) {
+            if (slotA[s] > 1 || (slotKind[s] == CLOSING && slotB[s] > 1)) {
+                allSlotsOnHead = false;
+            }
+        }
+        int bodyMask = (1 << bodyCount) - 1;
+        long[] headFacts = kg.facts(rule.headRelation());
+        mode = MODE_REFINE;
+        for (long f : headFacts) {
+            if (++factStamp == Integer.MAX_VALUE) {
+                Arrays.fill(stamp, 0);
+                factStamp = 1;
+            }
+            for (int s = 0; s < nSlots; s++) {
+                slotLastA[s] = -1;
+                slotLastB[s] = -1;
+            }
+            val[0] = KgIndex.high(f);
+            val[1] = KgIndex.low(f);
+            stop = false;
+            cut = false;
+            join(bodyMask);
+        }
+        for (int s = 0; s < nSlots; s++) {
+            int base = s * nRel;
+            for (int r = 0; r < nRel; r++) {
+                int c = count[base + r];
+                if (c < minSupport || c == 0) {
+                    continue;
+                }
+                if (rule.relationOccurrences(r) >= options.maxRelationOccurrences()) {
+                    continue;
+                }
+                int ns;
+                int no;
+                int newVars = nv;
+                switch (slotKind[s]) {
+                    case DANGLING_OUT -> {
+                        ns = slotA[s];
+                        no = nv;
+                        newVars = nv + 1;
+                    }
+                    case DANGLING_IN -> {
+                        ns = nv;
+                        no = slotA[s];
+                        newVars = nv + 1;
+                    }
+                    default -> {
+                        ns = slotA[s];
+                        no = slotB[s];
+                        if (rule.containsAtom(ns, r, no)) {
+                            continue;
+                        }
+                    }
+                }
+                int[] atoms = Arrays.copyOf(rule.atoms, rule.atoms.length + 3);
+                atoms[atoms.length - 3] = ns;
+                atoms[atoms.length - 2] = r;
+                atoms[atoms.length - 1] = no;
+                if (length + 1 == maxAtoms && !isClosed(atoms, newVars)) {
+                    continue; // can never be output nor refined
+                }
+                result.add(WorkRule.of(atoms, c));
+            }
+        }
+        return result;
+    }
+
+    private static boolean isClosed(int[] atoms, int nv) {
+        int[] occ = new int[nv];
+        for (int i = 0; i < atoms.length; i += 3) {
+            occ[atoms[i]]++;
+            occ[atoms[i + 2]]++;
+        }
+        for (int c : occ) {
+            if (c < 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void addSlot(int kind, int a, int b) {
+        for (int s = 0; s < nSlots; s++) {
+            if (slotKind[s] == kind && slotA[s] == a && slotB[s] == b) {
+                return;
+            }
+        }
+        slotKind[nSlots] = kind;
+        slotA[nSlots] = a;
+        slotB[nSlots] = b;
+        nSlots++;
+    }
+
+    // ------------------------------------------------------------------ measures
+
+    /**
+     * Body size and PCA body size of a closed rule: distinct (x, y) for which the body holds, and those among
+     * them whose functional side has a head-relation fact. Counting stops once the PCA body size exceeds
+     * {@code pcaLimit} (the rule then cannot reach the PCA threshold); {@link WorkRule#exact} says whether it did.
+     */
+    void measure(WorkRule rule, long pcaLimit) {
+        loadBody(rule);
+        int head = rule.headRelation();
+        boolean subjectFunctional = kg.subjectIsFunctional(head);
+        int fVar = subjectFunctional ? 0 : 1;
+        gVar = subjectFunctional ? 1 : 0;
+        if (seen == null) {
+            seen = new int[kg.entityCount()];
+        }
+        // the values of f: the smallest domain among the atoms that mention it
+        int[] domain = null;
+        for (int i = 0; i < bodyCount; i++) {
+            int[] d = bs[i] == fVar ? kg.subjects(br[i]) : bo[i] == fVar ? kg.objects(br[i]) : null;
+            if (d != null && (domain == null || d.length < domain.length)) {
+                domain = d;
+            }
+        }
+        if (domain == null) {
+            throw new IllegalStateException("closed rule without its head variable in the body");
+        }
+        mode = MODE_MEASURE;
+        int bodyMask = (1 << bodyCount) - 1;
+        long body = 0;
+        long pcaBody = 0;
+        boolean exact = true;
+        for (int x : domain) {
+            if (++seenStamp == Integer.MAX_VALUE) {
+                Arrays.fill(seen, 0);
+                seenStamp = 1;
+            }
+            val[fVar] = x;
+            pairCount = 0;
+            stop = false;
+            cut = false;
+            join(bodyMask);
+            if (pairCount == 0) {
+                continue;
+            }
+            body += pairCount;
+            if (subjectFunctional ? kg.hasOut(x, head) : kg.hasIn(x, head)) {
+                pcaBody += pairCount;
+                if (pcaBody > pcaLimit) {
+                    exact = false;
+                    break;
+                }
+            }
+        }
+        val[fVar] = -1;
+        rule.bodySize = body;
+        rule.pcaBodySize = pcaBody;
+        rule.exact = exact;
+        rule.pca = pcaBody == 0 ? 0.0 : (double) rule.support / pcaBody;
+        rule.std = body == 0 ? 0.0 : (double) rule.support / body;
+    }
+}

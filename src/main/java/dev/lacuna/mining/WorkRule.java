@@ -1,0 +1,209 @@
+package dev.lacuna.mining;
+
+import java.util.Arrays;
+
+/**
+ * A rule inside the miner: atoms as ints, {@code [s, r, o]} per atom, atom 0 the head {@code (0, r, 1)},
+ * variables numbered densely from 0 in a canonical form so that equal rules (up to renaming and body order)
+ * have equal {@link #key}. Mutable fields hold what the miner learns about it in its generation.
+ */
+final class WorkRule {
+    final int[] atoms;
+    final int variableCount;
+    final long support;
+    final Key key;
+
+    /** Highest PCA confidence of a closed rule this one was refined from (AMIE3's skyline); -1 if none. */
+    double closedParentPca = -1;
+    boolean closed;
+    long bodySize;
+    long pcaBodySize;
+    /** False when counting stopped early because the rule cannot reach the PCA threshold. */
+    boolean exact;
+    double pca;
+    double std;
+    boolean output;
+
+    private WorkRule(int[] atoms, int variableCount, long support, Key key) {
+        this.atoms = atoms;
+        this.variableCount = variableCount;
+        this.support = support;
+        this.key = key;
+        this.closed = computeClosed();
+    }
+
+    int length() {
+        return atoms.length / 3;
+    }
+
+    int headRelation() {
+        return atoms[1];
+    }
+
+    /** Occurrences of each variable in the rule's atoms. */
+    int[] occurrences() {
+        int[] occ = new int[variableCount];
+        for (int i = 0; i < atoms.length; i += 3) {
+            occ[atoms[i]]++;
+            occ[atoms[i + 2]]++;
+        }
+        return occ;
+    }
+
+    private boolean computeClosed() {
+        for (int c : occurrences()) {
+            if (c < 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    int relationOccurrences(int relation) {
+        int n = 0;
+        for (int i = 1; i < atoms.length; i += 3) {
+            if (atoms[i] == relation) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    boolean containsAtom(int s, int r, int o) {
+        for (int i = 0; i < atoms.length; i += 3) {
+            if (atoms[i] == s && atoms[i + 1] == r && atoms[i + 2] == o) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The canonical rule with the given atoms (head first, head variables 0 and 1). */
+    static WorkRule of(int[] atoms, long support) {
+        int[] canonical = canonicalize(atoms);
+        int vars = 0;
+        for (int i = 0; i < canonical.length; i += 3) {
+            vars = Math.max(vars, Math.max(canonical[i], canonical[i + 2]) + 1);
+        }
+        return new WorkRule(canonical, vars, support, new Key(codes(canonical)));
+    }
+
+    /** Key of a head plus a subset of body atoms given by index (used by the skyline's sub-rule lookup). */
+    static Key keyOf(int[] atoms) {
+        return new Key(codes(canonicalize(atoms)));
+    }
+
+    private static long code(int s, int r, int o) {
+        return ((long) r << 16) | ((long) s << 8) | o;
+    }
+
+    private static long[] codes(int[] atoms) {
+        long[] c = new long[atoms.length / 3];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = code(atoms[3 * i], atoms[3 * i + 1], atoms[3 * i + 2]);
+        }
+        return c;
+    }
+
+    /**
+     * Renames non-head variables to 2, 3, ... and sorts body atoms; of all renamings the one with the smallest
+     * sorted body wins. Rules have few variables, so trying every permutation is cheap.
+     */
+    static int[] canonicalize(int[] atoms) {
+        int n = atoms.length / 3;
+        int maxVar = 0;
+        for (int i = 0; i < atoms.length; i += 3) {
+            maxVar = Math.max(maxVar, Math.max(atoms[i], atoms[i + 2]));
+        }
+        int h0 = atoms[0];
+        int h1 = atoms[2];
+        int[] free = new int[maxVar + 1];
+        int k = 0;
+        boolean[] seen = new boolean[maxVar + 1];
+        seen[h0] = true;
+        seen[h1] = true;
+        for (int i = 3; i < atoms.length; i++) {
+            if (i % 3 == 1) {
+                continue;
+            }
+            int v = atoms[i];
+            if (!seen[v]) {
+                seen[v] = true;
+                free[k++] = v;
+            }
+        }
+        int[] rename = new int[maxVar + 1];
+        rename[h0] = 0;
+        rename[h1] = 1;
+        int[] perm = new int[k];
+        for (int i = 0; i < k; i++) {
+            perm[i] = i;
+        }
+        long[] best = null;
+        long[] cand = new long[n - 1];
+        do {
+            for (int i = 0; i < k; i++) {
+                rename[free[i]] = 2 + perm[i];
+            }
+            for (int i = 1; i < n; i++) {
+                cand[i - 1] = code(rename[atoms[3 * i]], atoms[3 * i + 1], rename[atoms[3 * i + 2]]);
+            }
+            Arrays.sort(cand);
+            if (best == null || Arrays.compare(cand, best) < 0) {
+                best = cand.clone();
+            }
+        } while (nextPermutation(perm));
+        int[] out = new int[atoms.length];
+        out[0] = 0;
+        out[1] = atoms[1];
+        out[2] = 1;
+        for (int i = 0; i < best.length; i++) {
+            long c = best[i];
+            out[3 * (i + 1)] = (int) ((c >>> 8) & 0xff);
+            out[3 * (i + 1) + 1] = (int) (c >>> 16);
+            out[3 * (i + 1) + 2] = (int) (c & 0xff);
+        }
+        return out;
+    }
+
+    private static boolean nextPermutation(int[] p) {
+        int i = p.length - 2;
+        while (i >= 0 && p[i] >= p[i + 1]) {
+            i--;
+        }
+        if (i < 0) {
+            return false;
+        }
+        int j = p.length - 1;
+        while (p[j] <= p[i]) {
+            j--;
+        }
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+        for (int a = i + 1, b = p.length - 1; a < b; a++, b--) {
+            t = p[a];
+            p[a] = p[b];
+            p[b] = t;
+        }
+        return true;
+    }
+
+    /** The canonical codes of a rule: head atom first, then the sorted body. */
+    record Key(long[] codes) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(codes, k.codes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(codes);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(codes);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package dev.lacuna.rules;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Model;
+import org.eclipse.rdf4j.model.Resource;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.LinkedHashModel;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.LacunaVocab;
+
+/**
+ * Rules as RDF in a KG's {@code benchmark} graph, in the vocabulary of ontologies/lacuna.ttl:
+ * <pre>
+ * &lt;kg/NAME/rule/HASH&gt; a lacuna:Rule ; lacuna:ruleText "?b  husband  ?a   =&gt; ?a  wife  ?b" ;
+ *     lacuna:head &lt;.../head&gt; ; lacuna:bodyAtom &lt;.../body/0&gt; ; lacuna:ruleType lacuna:Inversion ;
+ *     lacuna:support 454 ; lacuna:headCoverage 0.63 ; ... ; lacuna:functionalVariable "?a" ; lacuna:minedBy "lacuna-mine" .
+ * &lt;.../body/0&gt; a lacuna:Atom ; lacuna:index 0 ; lacuna:subjectVariable "?b" ; lacuna:relation &lt;kg/NAME/relation/husband&gt; ;
+ *     lacuna:objectVariable "?a" .
+ * </pre>
+ * A rule's IRI is a digest of its canonical text, so the same rule gets the same IRI whoever mined it. Body atoms
+ * are indexed 0.. in canonical order; the head atom carries no index.
+ */
+public final class RuleGraph {
+    public static final String MINED_BY_LACUNA = "lacuna-mine";
+    public static final String MINED_BY_AMIE3 = "amie3-import";
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+
+    private RuleGraph() {
+    }
+
+    /** The IRI of a rule in a KG. */
+    public static IRI ruleIri(KgGraphs kg, Rule rule) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(rule.toAmie().getBytes(StandardCharsets.UTF_8));
+            return VF.createIRI(kg.prefix() + "rule/" + HexFormat.of().formatHex(d, 0, 12));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The statements describing the rules (without graph). */
+    public static Model toModel(KgGraphs kg, List<MinedRule> rules, String minedBy) {
+        Model m = new LinkedHashModel();
+        for (MinedRule mr : rules) {
+            Rule r = mr.rule();
+            RuleMeasures x = mr.measures();
+            IRI rule = ruleIri(kg, r);
+            m.add(rule, RDF.TYPE, LacunaVocab.RULE);
+            m.add(rule, LacunaVocab.RULE_TEXT, VF.createLiteral(r.toAmie()));
+            IRI head = VF.createIRI(rule.stringValue() + "/head");
+            m.add(rule, LacunaVocab.HEAD, head);
+            atom(m, kg, head, r.head(), -1);
+            for (int i = 0; i < r.body().size(); i++) {
+                IRI a = VF.createIRI(rule.stringValue() + "/body/" + i);
+                m.add(rule, LacunaVocab.BODY_ATOM, a);
+                atom(m, kg, a, r.body().get(i), i);
+            }
+            m.add(rule, LacunaVocab.RULE_TYPE, LacunaVocab.iri(RuleType.of(r).vocabularyName()));
+            m.add(rule, LacunaVocab.SUPPORT, VF.createLiteral(x.support()));
+            m.add(rule, LacunaVocab.HEAD_COVERAGE, VF.createLiteral(x.headCoverage()));
+            m.add(rule, LacunaVocab.STANDARD_CONFIDENCE, VF.createLiteral(x.standardConfidence()));
+            m.add(rule, LacunaVocab.PCA_CONFIDENCE, VF.createLiteral(x.pcaConfidence()));
+            m.add(rule, LacunaVocab.BODY_SIZE, VF.createLiteral(x.bodySize()));
+            m.add(rule, LacunaVocab.PCA_BODY_SIZE, VF.createLiteral(x.pcaBodySize()));
+            m.add(rule, LacunaVocab.FUNCTIONAL_VARIABLE, VF.createLiteral(x.functionalVariableName()));
+            m.add(rule, LacunaVocab.MINED_BY, VF.createLiteral(minedBy));
+        }
+        return m;
+    }
+
+    private static void atom(Model m, KgGraphs kg, IRI atom, Atom a, int index) {
+        m.add(atom, RDF.TYPE, LacunaVocab.ATOM);
+        if (index >= 0) {
+            m.add(atom, LacunaVocab.INDEX, VF.createLiteral(index));
+        }
+        m.add(atom, LacunaVocab.SUBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.subject())));
+        m.add(atom, LacunaVocab.RELATION, kg.relation(a.relation()));
+        m.add(atom, LacunaVocab.OBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.object())));
+    }
+
+    /**
+     * Stores the rules in the KG's benchmark graph in one transaction, replacing the rules stored earlier with
+     * the same {@code minedBy}; on failure nothing changes.
+     */
+    public static void write(RepositoryConnection c, KgGraphs kg, List<MinedRule> rules, String minedBy) {
+        Model model = toModel(kg, rules, minedBy);
+        IRI graph = kg.benchmark();
+        c.begin();
+        try {
+            for (Resource old : storedRules(c, kg, minedBy)) {
+                removeRule(c, graph, old);
+            }
+            c.add(model, graph);
+            c.commit();
+        } catch (RuntimeException e) {
+            if (c.isActive()) {
+                c.rollback();
+            }
+            throw e;
+        }
+    }
+
+    private static Set<Resource> storedRules(RepositoryConnection c, KgGraphs kg, String minedBy) {
+        Set<Resource> rules = new HashSet<>();
+        try (RepositoryResult<Statement> st = c.getStatements(null, LacunaVocab.MINED_BY, VF.createLiteral(minedBy),
+                false, kg.benchmark())) {
+            for (Statement s : st) {
+                rules.add(s.getSubject());
+            }
+        }
+        return rules;
+    }
+
+    private static void removeRule(RepositoryConnection c, IRI graph, Resource rule) {
+        List<Resource> atoms = new ArrayList<>();
+        try (RepositoryResult<Statement> st = c.getStatements(rule, null, null, false, graph)) {
+            for (Statement s : st) {
+                if ((s.getPredicate().equals(LacunaVocab.HEAD) || s.getPredicate().equals(LacunaVocab.BODY_ATOM))
+                        && s.getObject() instanceof Resource a) {
+                    atoms.add(a);
+                }
+            }
+        }
+        for (Resource a : atoms) {
+            c.remove(a, null, null, graph);
+        }
+        c.remove(rule, null, null, graph);
+    }
+
+    /** Reads back the rules stored in the KG's benchmark graph (all of them, or those with the given minedBy). */
+    public static List<MinedRule> read(RepositoryConnection c, KgGraphs kg, String minedByOrNull) {
+        IRI graph = kg.benchmark();
+        List<MinedRule> out = new ArrayList<>();
+        List<Resource> rules = new ArrayList<>();
+        try (RepositoryResult<Statement> st = c.getStatements(null, RDF.TYPE, LacunaVocab.RULE, false, graph)) {
+            for (Statement s : st) {
+                rules.add(s.getSubject());
+            }
+        }
+        for (Resource rule : rules) {
+            if (minedByOrNull != null && !minedByOrNull.equals(string(c, rule, LacunaVocab.MINED_BY, graph))) {
+                continue;
+            }
+            String text = string(c, rule, LacunaVocab.RULE_TEXT, graph);
+            Rule r = AmieRules.parseRule(text, rule.stringValue(), -1);
+            RuleMeasures m = new RuleMeasures(number(c, rule, LacunaVocab.HEAD_COVERAGE, graph).doubleValue(),
+                    number(c, rule, LacunaVocab.STANDARD_CONFIDENCE, graph).doubleValue(),
+                    number(c, rule, LacunaVocab.PCA_CONFIDENCE, graph).doubleValue(),
+                    number(c, rule, LacunaVocab.SUPPORT, graph).longValue(),
+                    number(c, rule, LacunaVocab.BODY_SIZE, graph).longValue(),
+                    number(c, rule, LacunaVocab.PCA_BODY_SIZE, graph).longValue(),
+                    "?b".equals(string(c, rule, LacunaVocab.FUNCTIONAL_VARIABLE, graph)) ? -2 : -1);
+            out.add(new MinedRule(r, m));
+        }
+        out.sort(AmieRules.ORDER);
+        return out;
+    }
+
+    private static Value value(RepositoryConnection c, Resource s, IRI p, IRI graph) {
+        try (RepositoryResult<Statement> st = c.getStatements(s, p, null, false, graph)) {
+            if (!st.hasNext()) {
+                throw new LacunaException("rule " + s + " in " + graph + " has no " + p.getLocalName());
+            }
+            return st.next().getObject();
+        }
+    }
+
+    private static String string(RepositoryConnection c, Resource s, IRI p, IRI graph) {
+        return value(c, s, p, graph).stringValue();
+    }
+
+    private static Number number(RepositoryConnection c, Resource s, IRI p, IRI graph) {
+        Value v = value(c, s, p, graph);
+        if (v instanceof Literal l) {
+            return Double.parseDouble(l.getLabel());
+        }
+        throw new LacunaException("rule " + s + ": " + p.getLocalName() + " is not a literal");
+    }
+}

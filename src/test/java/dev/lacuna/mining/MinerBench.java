@@ -1,0 +1,120 @@
+package dev.lacuna.mining;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.MinedRule;
+
+/**
+ * Lacuna's miner against AMIE3 on every reference file, with wall time and peak heap; writes
+ * target/bench/mining.md. AMIE3's times are those of ../shared/reference/amie3/README.md (whole process).
+ * Run: mvn -B -o -Pbench test -Dtest=MinerBench
+ */
+@Tag("bench")
+class MinerBench {
+    record Case(String reference, String facts, int maxAtoms, double amieSeconds, String amieMemory) {
+    }
+
+    static final List<Case> CASES = List.of(
+            new Case("family-maxad3.tsv", "family/facts.txt", 3, 5.1, ""),
+            new Case("kinship-maxad3.tsv", "kinship/facts.txt", 3, 8.0, ""),
+            new Case("umls-maxad3.tsv", "umls/facts.txt", 3, 3.2, ""),
+            new Case("codex-s-maxad3.tsv", "codex-s/train.txt", 3, 12.9, ""),
+            new Case("family-maxad4.tsv", "family/facts.txt", 4, 44, ""),
+            new Case("codex-s-maxad4.tsv", "codex-s/train.txt", 4, 92, ""),
+            new Case("umls-maxad4.tsv", "umls/facts.txt", 4, 100, ""),
+            new Case("kinship-maxad4.tsv", "kinship/facts.txt", 4, 346, "4.9 GB"));
+
+    @Test
+    void referenceFiles() throws IOException {
+        String only = System.getProperty("mining.only");
+        int threads = Integer.getInteger("mining.threads", 2);
+        List<String> rows = new ArrayList<>();
+        boolean allSame = true;
+        StringBuilder failures = new StringBuilder();
+        for (Case c : CASES) {
+            if (only != null && !c.reference().contains(only)) {
+                continue;
+            }
+            System.gc();
+            resetPeaks();
+            long t0 = System.nanoTime();
+            String[] f = c.facts().split("/");
+            KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", f[0], f[1]));
+            List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(c.maxAtoms()).withThreads(threads),
+                    new LogProgress()).mine();
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            long peak = peakHeap();
+            List<MinedRule> expected = AmieRules.read(ReferenceComparison.shared("reference", "amie3", c.reference()));
+            ReferenceComparison cmp = new ReferenceComparison(expected, mined);
+            allSame &= cmp.same();
+            if (!cmp.same()) {
+                failures.append(c.reference()).append(": ").append(cmp.report(20));
+            }
+            rows.add(String.format(Locale.ROOT, "| %s | %d | %d | %s | %.1f s | %.1f s | %.2fx | %s | %s |",
+                    c.reference(), expected.size(), mined.size(), cmp.same() ? "yes" : "NO (" + cmp.problems.size() + ")",
+                    c.amieSeconds(), seconds, c.amieSeconds() / seconds, mib(peak),
+                    c.amieMemory().isEmpty() ? "-" : c.amieMemory()));
+            System.out.println(rows.get(rows.size() - 1));
+        }
+        Path out = Path.of("target", "bench", "mining.md");
+        Files.createDirectories(out.getParent());
+        StringBuilder md = new StringBuilder();
+        md.append("# Rule mining: Lacuna vs AMIE3 3.5.1\n\n");
+        md.append("Thresholds minhc 0.1, minc 0.3, minpca 0.4, minis 100; ").append(threads)
+                .append(" threads; machine: ").append(Runtime.getRuntime().availableProcessors())
+                .append(" cores, shared with other work. Lacuna's time is loading the TSV plus mining (in a warm JVM);"
+                        + " AMIE3's is its whole process as listed in the reference README.\n\n");
+        md.append("| reference | AMIE3 rules | Lacuna rules | same rules & measures | AMIE3 wall | Lacuna wall | speed-up | Lacuna peak heap | AMIE3 peak memory |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        for (String r : rows) {
+            md.append(r).append('\n');
+        }
+        Files.writeString(out, md.toString());
+        assertTrue(allSame, failures.toString());
+    }
+
+    static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.0f MiB", bytes / 1048576.0);
+    }
+
+    static void resetPeaks() {
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP) {
+                p.resetPeakUsage();
+            }
+        }
+    }
+
+    static long peakHeap() {
+        long sum = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP) {
+                sum += p.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+
+    /** Prints one line per generation. */
+    static final class LogProgress implements MiningProgress {
+        @Override
+        public void generation(int atoms, long queued, long output, long elapsedNanos) {
+            System.out.printf(Locale.ROOT, "  generation %d: %d rules queued, %d output, %.1f s%n", atoms, queued, output,
+                    elapsedNanos / 1e9);
+        }
+    }
+}
