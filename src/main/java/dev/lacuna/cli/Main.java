@@ -38,9 +38,14 @@ public final class Main {
                 new DemoCommand(),
                 new LoadCommand(),
                 new StatsCommand(),
+                new MineCommand(),
+                new RulesCommand(),
                 new CompileCommand(),
                 new BuildCommand(),
-                new VerifyCommand()
+                new VerifyCommand(),
+                new AnswerCommand(),
+                new EvaluateCommand(),
+                new ServeCommand()
         );
     }
 
