@@ -78,6 +78,7 @@ public final class BenchmarkBuilder {
             LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
                     candidates.size(), deleted.size());
             IncompleteGraph.rebuild(repository, kg, deleted, settings.deleteBatch());
+            LOG.info("incomplete written ({} s so far)", seconds(started));
 
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
                     settings.seed());
@@ -89,18 +90,24 @@ public final class BenchmarkBuilder {
             }
             all.sort((a, b) -> a.id().compareTo(b.id()));
 
+            LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
             Provenance.write(repository, kg, Provenance.model(kg, rules, minedBy, selection.selected(), all,
                     parameters, generator.name()));
 
+            LOG.info("provenance stored in {} ({} s so far)", kg.benchmark(), seconds(started));
             long completeTriples = GraphStats.counts(repository, kg.complete()).triples();
             long incompleteTriples = GraphStats.counts(repository, kg.incomplete()).triples();
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
                     incompleteTriples, outcome, balanced, split, parameters);
             OutputFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report));
-            LOG.info("build finished in {} s", String.format("%.1f", (System.nanoTime() - started) / 1e9));
+            LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
         }
+    }
+
+    private static String seconds(long started) {
+        return String.format("%.1f", (System.nanoTime() - started) / 1e9);
     }
 
     private void checkRelations(List<MinedRule> rules) {

@@ -41,6 +41,11 @@ public final class KgIndex {
     /** Per relation: its distinct subjects and distinct objects, sorted. */
     private final int[][] subjects;
     private final int[][] objects;
+    /** Per entity: the distinct relations of its outgoing / incoming edges (CSR), for dangling atoms. */
+    private final int[] outRelOffsets;
+    private final int[] outRels;
+    private final int[] inRelOffsets;
+    private final int[] inRels;
 
     private KgIndex(String[] entityNames, String[] relationNames, int[] heads, int[] rels, int[] tails, int n) {
         this.entityNames = entityNames;
@@ -101,6 +106,10 @@ public final class KgIndex {
         for (int e = 0; e < ne; e++) {
             Arrays.sort(inEdges, inOffsets[e], inOffsets[e + 1]);
         }
+        this.outRelOffsets = new int[ne + 1];
+        this.outRels = distinctRelations(outEdges, outOffsets, outRelOffsets);
+        this.inRelOffsets = new int[ne + 1];
+        this.inRels = distinctRelations(inEdges, inOffsets, inRelOffsets);
         this.subjects = new int[nr][];
         this.objects = new int[nr][];
         for (int rel = 0; rel < nr; rel++) {
@@ -108,6 +117,33 @@ public final class KgIndex {
             subjects[rel] = distinct(facts[rel], true);
             objects[rel] = distinct(facts[rel], false);
         }
+    }
+
+    private static int[] distinctRelations(long[] edges, int[] offsets, int[] relOffsets) {
+        int ne = offsets.length - 1;
+        int total = 0;
+        for (int e = 0; e < ne; e++) {
+            int last = -1;
+            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
+                if (high(edges[k]) != last) {
+                    last = high(edges[k]);
+                    total++;
+                }
+            }
+        }
+        int[] rels = new int[total];
+        int m = 0;
+        for (int e = 0; e < ne; e++) {
+            int last = -1;
+            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
+                if (high(edges[k]) != last) {
+                    last = high(edges[k]);
+                    rels[m++] = last;
+                }
+            }
+            relOffsets[e + 1] = m;
+        }
+        return rels;
     }
 
     private static int[] distinct(long[] sortedFacts, boolean subject) {
@@ -342,6 +378,30 @@ public final class KgIndex {
         return inOffsets[e + 1];
     }
 
+    int[] outRels() {
+        return outRels;
+    }
+
+    int[] inRels() {
+        return inRels;
+    }
+
+    int outRelStart(int e) {
+        return outRelOffsets[e];
+    }
+
+    int outRelEnd(int e) {
+        return outRelOffsets[e + 1];
+    }
+
+    int inRelStart(int e) {
+        return inRelOffsets[e];
+    }
+
+    int inRelEnd(int e) {
+        return inRelOffsets[e + 1];
+    }
+
     /** Index of the first edge in [from, to) whose key is >= key. */
     static int lowerBound(long[] a, int from, int to, long key) {
         int lo = from;
@@ -382,7 +442,8 @@ public final class KgIndex {
 
     /** Approximate heap bytes of the index arrays. */
     public long heapBytes() {
-        long b = 8L * (outEdges.length + inEdges.length) + 4L * (outOffsets.length + inOffsets.length);
+        long b = 8L * (outEdges.length + inEdges.length) + 4L * (outOffsets.length + inOffsets.length)
+                + 4L * (outRels.length + inRels.length + outRelOffsets.length + inRelOffsets.length);
         for (int r = 0; r < facts.length; r++) {
             b += 8L * facts[r].length + 4L * (subjects[r].length + objects[r].length);
         }

@@ -20,6 +20,16 @@ final class Matcher {
     private final long[] out;
     private final long[] in;
     private final int nRel;
+    private final int[] outRels;
+    private final int[] inRels;
+    // neighbour tables of the head variables' values: 0 = out(?a), 1 = in(?a), 2 = out(?b), 3 = in(?b)
+    private final int[][] tabStamp = new int[4][];
+    private final int[][] tabHead = new int[4][];
+    private final int[][] tabNext = {new int[16], new int[16], new int[16], new int[16]};
+    private final int[] tabEntity = {-1, -1, -1, -1};
+    private final int[] tabBuild = new int[4];
+    private final int[] tabFrom = new int[4];
+    private int tabBuilds;
     private final MinerOptions options;
 
     // current body, as parallel arrays
@@ -57,6 +67,8 @@ final class Matcher {
         this.out = kg.outEdges();
         this.in = kg.inEdges();
         this.nRel = kg.relationCount();
+        this.outRels = kg.outRels();
+        this.inRels = kg.inRels();
         this.options = options;
     }
 
@@ -178,14 +190,14 @@ final class Matcher {
                         continue;
                     }
                     slotLastA[s] = a;
-                    markRelations(s, out, kg.outStart(a), kg.outEnd(a));
+                    markRelations(s, outRels, kg.outRelStart(a), kg.outRelEnd(a));
                 }
                 case DANGLING_IN -> {
                     if (slotLastA[s] == a) {
                         continue;
                     }
                     slotLastA[s] = a;
-                    markRelations(s, in, kg.inStart(a), kg.inEnd(a));
+                    markRelations(s, inRels, kg.inRelStart(a), kg.inRelEnd(a));
                 }
                 default -> {
                     int b = val[slotB[s]];
@@ -194,20 +206,7 @@ final class Matcher {
                     }
                     slotLastA[s] = a;
                     slotLastB[s] = b;
-                    int base = s * nRel;
-                    if (kg.outEnd(a) - kg.outStart(a) <= kg.inEnd(b) - kg.inStart(b)) {
-                        for (int k = kg.outStart(a), end = kg.outEnd(a); k < end; k++) {
-                            if (KgIndex.low(out[k]) == b) {
-                                mark(base + KgIndex.high(out[k]));
-                            }
-                        }
-                    } else {
-                        for (int k = kg.inStart(b), end = kg.inEnd(b); k < end; k++) {
-                            if (KgIndex.low(in[k]) == a) {
-                                mark(base + KgIndex.high(in[k]));
-                            }
-                        }
-                    }
+                    markClosing(s, a, b);
                 }
             }
         }
@@ -216,15 +215,99 @@ final class Matcher {
         }
     }
 
-    private void markRelations(int slot, long[] edges, int from, int to) {
+    private void markRelations(int slot, int[] rels, int from, int to) {
         int base = slot * nRel;
-        int last = -1;
         for (int k = from; k < to; k++) {
-            int r = KgIndex.high(edges[k]);
-            if (r != last) {
-                last = r;
-                mark(base + r);
+            mark(base + rels[k]);
+        }
+    }
+
+    /**
+     * Marks the relations r with r(a, b) for a closing slot. When one end is a head variable (fixed for the
+     * whole head fact) its edges are indexed by the other end once, so each grounding costs a lookup instead
+     * of a scan over a possibly large neighbourhood.
+     */
+    private void markClosing(int s, int a, int b) {
+        int base = s * nRel;
+        int sv = slotA[s];
+        int tv = slotB[s];
+        if (sv <= 1) {
+            int t = sv * 2;
+            ensureTable(t, a, out, kg.outStart(a), kg.outEnd(a));
+            if (tabStamp[t][b] == tabBuild[t]) {
+                int[] next = tabNext[t];
+                int from = tabFrom[t];
+                for (int k = tabHead[t][b]; k >= 0; k = next[k - from]) {
+                    mark(base + KgIndex.high(out[k]));
+                }
             }
+            return;
+        }
+        if (tv <= 1) {
+            int t = tv * 2 + 1;
+            ensureTable(t, b, in, kg.inStart(b), kg.inEnd(b));
+            if (tabStamp[t][a] == tabBuild[t]) {
+                int[] next = tabNext[t];
+                int from = tabFrom[t];
+                for (int k = tabHead[t][a]; k >= 0; k = next[k - from]) {
+                    mark(base + KgIndex.high(in[k]));
+                }
+            }
+            return;
+        }
+        if (kg.outEnd(a) - kg.outStart(a) <= kg.inEnd(b) - kg.inStart(b)) {
+            for (int k = kg.outStart(a), end = kg.outEnd(a); k < end; k++) {
+                if (KgIndex.low(out[k]) == b) {
+                    mark(base + KgIndex.high(out[k]));
+                }
+            }
+        } else {
+            for (int k = kg.inStart(b), end = kg.inEnd(b); k < end; k++) {
+                if (KgIndex.low(in[k]) == a) {
+                    mark(base + KgIndex.high(in[k]));
+                }
+            }
+        }
+    }
+
+    /** Table t indexes the edges [from, to) of entity e by their other end: head[n] is the first, next[] chains. */
+    private void ensureTable(int t, int e, long[] edges, int from, int to) {
+        if (tabEntity[t] == e) {
+            return;
+        }
+        if (tabStamp[t] == null) {
+            tabStamp[t] = new int[kg.entityCount()];
+            tabHead[t] = new int[kg.entityCount()];
+        }
+        if (tabNext[t].length < to - from) {
+            tabNext[t] = new int[Math.max(to - from, 2 * tabNext[t].length)];
+        }
+        tabEntity[t] = e;
+        int id = ++tabBuilds;
+        if (id == Integer.MAX_VALUE) {
+            for (int i = 0; i < 4; i++) {
+                if (tabStamp[i] != null) {
+                    Arrays.fill(tabStamp[i], 0);
+                }
+                tabEntity[i] = -1;
+            }
+            tabBuilds = 1;
+            id = 1;
+            tabEntity[t] = e;
+        }
+        tabBuild[t] = id;
+        tabFrom[t] = from;
+        int[] stampT = tabStamp[t];
+        int[] headT = tabHead[t];
+        int[] nextT = tabNext[t];
+        for (int k = from; k < to; k++) {
+            int n = KgIndex.low(edges[k]);
+            if (stampT[n] != id) {
+                stampT[n] = id;
+                headT[n] = -1;
+            }
+            nextT[k - from] = headT[n];
+            headT[n] = k;
         }
     }
 

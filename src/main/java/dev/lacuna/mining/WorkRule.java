@@ -13,8 +13,6 @@ final class WorkRule {
     final long support;
     final Key key;
 
-    /** Highest PCA confidence of a closed rule this one was refined from (AMIE3's skyline); -1 if none. */
-    double closedParentPca = -1;
     boolean closed;
     long bodySize;
     long pcaBodySize;

@@ -1,0 +1,209 @@
+package dev.lacuna.cli;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.mining.KgIndex;
+import dev.lacuna.mining.Miner;
+import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.mining.MiningProgress;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.rules.RuleType;
+import dev.lacuna.store.KgGraphs;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * {@code lacuna mine}: AMIE3-equivalent rule mining over a TSV file or the {@code complete} graph of a stored KG;
+ * writes AMIE3's TSV and, for a stored KG, the rules in its {@code benchmark} graph.
+ */
+public final class MineCommand implements Command {
+    @Override
+    public String name() {
+        return "mine";
+    }
+
+    @Override
+    public String usage() {
+        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K]";
+    }
+
+    @Override
+    public String summary() {
+        return "mine Horn rules as AMIE3 does (support, head coverage, standard and PCA confidence)";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        CommonOptions.addStore(options);
+        CommonOptions.addKg(options);
+        CommonOptions.addOutput(options, "rules file to write, AMIE3's TSV format");
+        options.addOption(Option.builder().longOpt("input").hasArg().argName("FILE")
+                .desc("mine a head<TAB>relation<TAB>tail file instead of a stored KG (AMIE3's input)").get());
+        options.addOption(Option.builder().longOpt("minhc").hasArg().argName("X")
+                .desc("minimum head coverage (default " + MinerOptions.DEFAULT_MIN_HC + ")").get());
+        options.addOption(Option.builder().longOpt("minc").hasArg().argName("X")
+                .desc("minimum standard confidence (default " + MinerOptions.DEFAULT_MIN_STD + ")").get());
+        options.addOption(Option.builder().longOpt("minpca").hasArg().argName("X")
+                .desc("minimum PCA confidence (default " + MinerOptions.DEFAULT_MIN_PCA + ")").get());
+        options.addOption(Option.builder().longOpt("maxad").hasArg().argName("K")
+                .desc("maximum atoms per rule, head included (default " + MinerOptions.DEFAULT_MAX_ATOMS + ")").get());
+        options.addOption(Option.builder().longOpt("minis").hasArg().argName("N")
+                .desc("minimum facts of a head relation (default " + MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT + ")").get());
+        options.addOption(Option.builder().longOpt("threads").hasArg().argName("N")
+                .desc("worker threads (default: all cores); the output does not depend on it").get());
+    }
+
+    static MinerOptions minerOptions(CommandLine line) {
+        double minhc = CommonOptions.fraction(line, "minhc", MinerOptions.DEFAULT_MIN_HC);
+        double minc = CommonOptions.fraction(line, "minc", MinerOptions.DEFAULT_MIN_STD);
+        double minpca = CommonOptions.fraction(line, "minpca", MinerOptions.DEFAULT_MIN_PCA);
+        int maxad = CommonOptions.intValue(line, "maxad", MinerOptions.DEFAULT_MAX_ATOMS);
+        if (maxad < 2 || maxad > 6) {
+            throw new UsageException("--maxad must be between 2 and 6 atoms (head included), got " + maxad);
+        }
+        int minis = CommonOptions.intValue(line, "minis", MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT);
+        if (minis < 0) {
+            throw new UsageException("--minis must be >= 0, got " + minis);
+        }
+        int threads = CommonOptions.intValue(line, "threads", Runtime.getRuntime().availableProcessors());
+        if (threads < 1) {
+            throw new UsageException("--threads must be >= 1, got " + threads);
+        }
+        return new MinerOptions(minhc, minc, minpca, maxad, minis, MinerOptions.DEFAULT_MAX_RELATION_OCCURRENCES,
+                threads);
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) {
+        if (!line.getArgList().isEmpty()) {
+            throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'");
+        }
+        MinerOptions options = minerOptions(line);
+        Path output = CommonOptions.output(line);
+        long t0 = System.nanoTime();
+        if (line.hasOption("input")) {
+            if (output == null) {
+                throw new UsageException("--input needs --output RULES.tsv");
+            }
+            if (line.hasOption("store") || line.hasOption("repository") || line.hasOption("sparql")) {
+                throw new UsageException("give either --input FILE or a store, not both");
+            }
+            Path input = Path.of(line.getOptionValue("input"));
+            KgIndex kg = KgIndex.fromTsv(input);
+            if (kg.tripleCount() == 0) {
+                throw new BadInputException(input.toString(), -1, -1, "no triples: nothing to mine");
+            }
+            List<MinedRule> rules = mine(kg, options, context, t0);
+            AmieRules.write(rules, output);
+            report(rules, output, null, context, t0);
+            return Main.OK;
+        }
+        KgGraphs kg = CommonOptions.kg(line);
+        Repository repository = CommonOptions.openStore(line);
+        try {
+            KgIndex index = KgIndex.fromRepository(repository, kg);
+            if (index.tripleCount() == 0) {
+                throw new BadInputException("KG '" + kg.name() + "' has no triples in its graph " + kg.complete()
+                        + ": load it first (lacuna load --kg " + kg.name() + " FILE)");
+            }
+            List<MinedRule> rules = mine(index, options, context, t0);
+            if (output != null) {
+                AmieRules.write(rules, output);
+            }
+            try (RepositoryConnection c = repository.getConnection()) {
+                RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_LACUNA);
+            }
+            report(rules, output, kg, context, t0);
+        } finally {
+            repository.shutDown();
+        }
+        return Main.OK;
+    }
+
+    private static List<MinedRule> mine(KgIndex kg, MinerOptions options, CliContext context, long t0) {
+        context.err().printf(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, minpca %s, "
+                + "maxad %d, %d threads)%n", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
+                options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
+                options.threads());
+        if (context.interactive()) {
+            try (BarProgress p = new BarProgress()) {
+                return new Miner(kg, options, p).mine();
+            }
+        }
+        return new Miner(kg, options, new LogProgress(context)).mine();
+    }
+
+    private static void report(List<MinedRule> rules, Path output, KgGraphs kg, CliContext context, long t0) {
+        Map<RuleType, Integer> byType = new EnumMap<>(RuleType.class);
+        for (MinedRule r : rules) {
+            byType.merge(r.type(), 1, Integer::sum);
+        }
+        StringBuilder types = new StringBuilder();
+        for (RuleType t : RuleType.values()) {
+            types.append(types.length() == 0 ? "" : ", ").append(t.label()).append(' ').append(byType.getOrDefault(t, 0));
+        }
+        context.out().printf(Locale.ROOT, "mined %,d rules in %.1f s (%s)%n", rules.size(),
+                (System.nanoTime() - t0) / 1e9, types);
+        if (output != null) {
+            context.out().println("  wrote " + output);
+        }
+        if (kg != null) {
+            context.out().println("  stored in graph " + kg.benchmark());
+        }
+    }
+
+    /** Log lines, one per generation: rules queued, rules output, elapsed. */
+    private record LogProgress(CliContext context) implements MiningProgress {
+        @Override
+        public void generation(int atoms, long queued, long output, long elapsedNanos) {
+            context.err().printf(Locale.ROOT, "  rules of %d atoms: %,d queued to refine, %,d output so far, %.1f s%n",
+                    atoms, queued, output, elapsedNanos / 1e9);
+        }
+    }
+
+    /** A terminal progress bar per generation. */
+    private static final class BarProgress implements MiningProgress, AutoCloseable {
+        private ProgressBar bar;
+        private long output;
+
+        @Override
+        public synchronized void generation(int atoms, long queued, long output, long elapsedNanos) {
+            close();
+            this.output = output;
+            if (queued > 0) {
+                bar = new ProgressBarBuilder().setTaskName("rules of " + atoms + " atoms").setInitialMax(queued)
+                        .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
+                bar.setExtraMessage(output + " output");
+            }
+        }
+
+        @Override
+        public synchronized void refined(long done, long total) {
+            if (bar != null) {
+                bar.stepTo(done);
+            }
+        }
+
+        @Override
+        public synchronized void close() {
+            if (bar != null) {
+                bar.close();
+                bar = null;
+            }
+        }
+    }
+}
