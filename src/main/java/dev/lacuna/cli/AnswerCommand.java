@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.responders.Answer;
 import dev.lacuna.eval.responders.GraphAccess;
@@ -157,10 +158,10 @@ public final class AnswerCommand implements Command {
         }
         Path partial = output.resolveSibling(output.getFileName() + ".partial");
         long start = System.nanoTime();
-        long lastLog = start;
         int answered = 0;
         int empty = 0;
-        try (BufferedWriter w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+        try (BufferedWriter w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
+                Progress progress = Progress.start("answer " + responder.name(), questions.size(), "questions")) {
             for (Question q : questions) {
                 Answer a = responder.answer(q);
                 if (a.prediction() != null && a.prediction().isEmpty()) {
@@ -169,12 +170,11 @@ public final class AnswerCommand implements Command {
                 w.write(json.writeValueAsString(a));
                 w.write('\n');
                 answered++;
-                long now = System.nanoTime();
-                if (now - lastLog > 10_000_000_000L) {
-                    context.err().printf("lacuna answer: %s %d/%d questions%n", responder.name(), answered, questions.size());
-                    lastLog = now;
-                }
+                progress.step(1);
             }
+        } catch (RuntimeException | IOException e) {
+            Files.deleteIfExists(partial);
+            throw e;
         }
         // written under a temporary name first, so a failed run never leaves a half file that looks complete
         Files.move(partial, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);

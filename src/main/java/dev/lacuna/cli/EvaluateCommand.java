@@ -94,9 +94,13 @@ public final class EvaluateCommand implements Command {
         ReportFormat format = line.hasOption("format") ? ReportFormat.parse(line.getOptionValue("format"))
                 : output == null ? ReportFormat.MARKDOWN : ReportFormat.forFile(output.getFileName().toString());
 
+        long start = System.nanoTime();
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
         EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems);
         String text = format.render(report);
+        int files = systems.stream().mapToInt(s -> s.files().size()).sum();
+        context.err().printf(java.util.Locale.ROOT, "lacuna evaluate: scored %d questions x %d predictions file(s) in %d ms%n",
+                report.benchmark().questions(), files, (System.nanoTime() - start) / 1_000_000);
         if (output == null) {
             context.out().print(text);
             context.out().flush();

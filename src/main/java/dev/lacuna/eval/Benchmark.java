@@ -34,32 +34,32 @@ public final class Benchmark {
     private final Path dir;
     private final String kg;
     private final String base;
-    private final Map<String, List<Question>> splits;
-    private final Map<String, Question> byId;
+    /** The question file of each split present; a split is read when first asked for. */
+    private final Map<String, Path> files;
+    private final Map<String, List<Question>> splits = new HashMap<>();
+    private Map<String, Question> byId;
 
-    private Benchmark(Path dir, String kg, String base, Map<String, List<Question>> splits) {
+    private Benchmark(Path dir, String kg, String base, Map<String, Path> files) {
         this.dir = dir;
         this.kg = kg;
         this.base = base;
-        this.splits = splits;
-        this.byId = new HashMap<>();
-        for (List<Question> qs : splits.values()) {
-            for (Question q : qs) {
-                byId.put(q.id(), q);
-            }
-        }
+        this.files = files;
     }
 
-    /** Reads every question file present (at least one must be) and summary.json when present. */
+    /**
+     * Finds the question files (at least one must exist) and reads summary.json when present. Question files
+     * are read lazily: scoring the test split of a large benchmark does not parse its training questions
+     * unless a prediction's id has to be looked up there.
+     */
     public static Benchmark load(Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new BadInputException(dir.toString(), -1, -1, "benchmark folder does not exist");
         }
-        Map<String, List<Question>> splits = new LinkedHashMap<>();
+        Map<String, Path> splits = new LinkedHashMap<>();
         for (String split : SPLITS) {
             Path file = dir.resolve("questions").resolve(split + ".jsonl");
             if (Files.exists(file)) {
-                splits.put(split, readQuestions(file, split));
+                splits.put(split, file);
             }
         }
         if (splits.isEmpty()) {
@@ -128,34 +128,41 @@ public final class Benchmark {
 
     /** The splits present, in train, valid, test order. */
     public Set<String> splitNames() {
-        return splits.keySet();
+        return files.keySet();
     }
 
     /** Questions of one split, or of every split present for "all". */
     public List<Question> questions(String split) {
         if (ALL.equals(split)) {
             List<Question> all = new ArrayList<>();
-            splits.values().forEach(all::addAll);
+            files.keySet().forEach(s -> all.addAll(questions(s)));
             return all;
         }
         if (!SPLITS.contains(split)) {
             throw new BadInputException("unknown split '" + split + "': expected train, valid, test or all");
         }
-        List<Question> qs = splits.get(split);
-        if (qs == null) {
+        Path file = files.get(split);
+        if (file == null) {
             throw new BadInputException(dir.resolve("questions").resolve(split + ".jsonl").toString(), -1, -1,
                     "the benchmark has no " + split + " split");
         }
-        return qs;
+        return splits.computeIfAbsent(split, s -> readQuestions(file, s));
     }
 
-    /** A question of any split, or null. */
+    /** A question of any split, or null (reads every split on first use). */
     public Question question(String id) {
+        if (byId == null) {
+            Map<String, Question> index = new HashMap<>();
+            for (Question q : questions(ALL)) {
+                index.put(q.id(), q);
+            }
+            byId = index;
+        }
         return byId.get(id);
     }
 
     public int size() {
-        return byId.size();
+        return questions(ALL).size();
     }
 
     /**

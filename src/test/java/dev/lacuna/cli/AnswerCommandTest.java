@@ -97,6 +97,26 @@ class AnswerCommandTest {
     }
 
     @Test
+    void respondersWorkThroughLacunasSparqlEndpoint() throws Exception {
+        org.eclipse.rdf4j.repository.Repository repo = ResponderFixture.open(store);
+        dev.lacuna.serve.LacunaEndpoint endpoint = dev.lacuna.serve.LacunaEndpoint.builder().repository(repo)
+                .kg(ResponderFixture.KG).host("127.0.0.1").port(0).build().start();
+        try {
+            for (String responder : List.of("lookup", "rules")) {
+                Path pred = tmp.resolve(responder + "-remote.jsonl");
+                assertEquals(0, run("answer", "--benchmark", bench.toString(), "--responder", responder, "--graph",
+                        "incomplete", "--sparql", endpoint.url() + "sparql", "--output", pred.toString()),
+                        err.toString(StandardCharsets.UTF_8));
+                String expected = responder.equals("lookup") ? "[\"11\",\"13\"]" : "[\"11\",\"12\",\"13\"]";
+                assertTrue(Files.readAllLines(pred).get(0).contains(expected), Files.readString(pred));
+            }
+        } finally {
+            endpoint.stop();
+            repo.shutDown();
+        }
+    }
+
+    @Test
     void missingGraphAndBadArgumentsAreClearErrors() {
         assertEquals(2, run("answer", "--benchmark", bench.toString(), "--responder", "oracle", "--graph", "complete",
                 "--output", tmp.resolve("x").toString()));
