@@ -233,20 +233,21 @@ public final class RuleCompiler {
         List<Atom> atoms = new ArrayList<>();
         atoms.add(rule.head());
         atoms.addAll(rule.body());
-        return countPairs(SUPPORT, GraphPatterns.and(triples(atoms, Map.of())).from(Rdf.iri(graph)), null);
+        return countPairs(SUPPORT, GraphPatterns.and(triples(atoms, Map.of())).from(Rdf.iri(graph)));
     }
 
     /** AMIE3's body size: distinct head pairs for which the body holds. Result variable ?bodySize. */
     public String bodySize(Rule rule, IRI graph) {
         requireCompilable(rule);
-        return countPairs(BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)), null);
+        return countPairs(BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)));
     }
 
     /**
      * AMIE3's PCA body size: distinct head pairs for which the body holds and the head relation has some fact
      * on the functional side: {@code r(?a, ?other)} for functional variable -1, {@code r(?other, ?b)} for -2.
-     * Result variable ?pcaBodySize. Written as a join of the distinct body pairs with the distinct entities
-     * that have such a fact, which every store evaluates as one hash join, rather than a per-pair EXISTS.
+     * Result variable ?pcaBodySize. The EXISTS sits inside the GRAPH block, next to the body: measured on
+     * Family, 1.2x the time of the support query on RDF4J's memory store and 1.0x on Jena, where joining the
+     * distinct pairs with a sub-select of the entities that have such a fact took 1.5x and 2.0-2.3x.
      */
     public String pcaBodySize(Rule rule, IRI graph, int functionalVariable) {
         requireCompilable(rule);
@@ -262,20 +263,14 @@ public final class RuleCompiler {
         } else {
             throw new BadInputException("functional variable must be -1 (?a) or -2 (?b), got " + functionalVariable);
         }
-        SubSelect withFact = GraphPatterns.select(side).distinct()
-                .where(GraphPatterns.and(functional).from(Rdf.iri(graph)));
-        return countPairs(PCA_BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)),
-                withFact);
+        return countPairs(PCA_BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).filterExists(functional)
+                .from(Rdf.iri(graph)));
     }
 
-    /**
-     * {@code SELECT (COUNT(*) AS ?result) WHERE { { SELECT DISTINCT ?a ?b WHERE { pattern } } [join] }}: the
-     * distinct head pairs of the pattern, optionally joined with a further pattern, counted.
-     */
-    private static String countPairs(Variable result, GraphPattern pattern, GraphPattern join) {
+    /** {@code SELECT (COUNT(*) AS ?result) WHERE { { SELECT DISTINCT ?a ?b WHERE { pattern } } }}. */
+    private static String countPairs(Variable result, GraphPattern pattern) {
         SubSelect pairs = GraphPatterns.select(variable(0), variable(1)).distinct().where(pattern);
-        GraphPattern where = join == null ? pairs : GraphPatterns.and(pairs, join);
-        return Queries.SELECT(Expressions.countAll().as(result)).where(where).getQueryString();
+        return Queries.SELECT(Expressions.countAll().as(result)).where(pairs).getQueryString();
     }
 
     // ---------------------------------------------------------------- updates

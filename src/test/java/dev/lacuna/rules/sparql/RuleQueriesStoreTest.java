@@ -58,7 +58,7 @@ abstract class RuleQueriesStoreTest {
     void loadFamily(@TempDir Path dir) {
         repository = open(dir);
         long t0 = System.nanoTime();
-        FamilyFixture.load(repository);
+        load(repository);
         nanos.put("load", System.nanoTime() - t0);
         runner = new SparqlRuleRunner(repository, KG);
         rules = FamilyFixture.rules();
@@ -74,6 +74,16 @@ abstract class RuleQueriesStoreTest {
         new java.util.TreeMap<>(nanos).forEach((k, v) -> sb.append(' ').append(k).append('=').append(v / 1_000_000));
         System.out.println(sb);
         repository.shutDown();
+        stop();
+    }
+
+    /** Loads Family into the store with the project's loader; a subclass may fill its store another way. */
+    void load(Repository repository) {
+        FamilyFixture.load(repository);
+    }
+
+    /** Stops whatever serves the repository, for stores behind HTTP. */
+    void stop() {
     }
 
     private <T> T timed(String what, java.util.function.Supplier<T> work) {
