@@ -116,8 +116,9 @@ final class Matcher {
             int s = val[bs[i]];
             int o = val[bo[i]];
             if (s >= 0) {
-                int from = KgIndex.lowerBound(out, kg.outStart(s), kg.outEnd(s), (long) br[i] << 32);
-                int to = KgIndex.lowerBound(out, from, kg.outEnd(s), (long) (br[i] + 1) << 32);
+                long range = kg.outRange(s, br[i]);
+                int from = KgIndex.high(range);
+                int to = KgIndex.low(range);
                 if (to == from) {
                     return;
                 }
@@ -129,8 +130,9 @@ final class Matcher {
                     bestOut = true;
                 }
             } else if (o >= 0) {
-                int from = KgIndex.lowerBound(in, kg.inStart(o), kg.inEnd(o), (long) br[i] << 32);
-                int to = KgIndex.lowerBound(in, from, kg.inEnd(o), (long) (br[i] + 1) << 32);
+                long range = kg.inRange(o, br[i]);
+                int from = KgIndex.high(range);
+                int to = KgIndex.low(range);
                 if (to == from) {
                     return;
                 }
