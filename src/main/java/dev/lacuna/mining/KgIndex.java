@@ -50,10 +50,14 @@ public final class KgIndex {
     private final int[] outRelEdge;
     private final int[] inRelEdge;
 
-    private KgIndex(String[] entityNames, String[] relationNames, int[] heads, int[] rels, int[] tails, int n) {
+    private final int entityCount;
+
+    private KgIndex(String[] entityNames, int entityCount, String[] relationNames, int[] heads, int[] rels,
+            int[] tails, int n) {
         this.entityNames = entityNames;
+        this.entityCount = entityCount;
         this.relationNames = relationNames;
-        int ne = entityNames.length;
+        int ne = entityCount;
         int nr = relationNames.length;
         // Out-edges by counting sort on the head, then each slice sorted and de-duplicated in place.
         int[] rawOffsets = new int[ne + 1];
@@ -280,8 +284,8 @@ public final class KgIndex {
         }
 
         public KgIndex build() {
-            return new KgIndex(Arrays.copyOf(entityNames, entities.size()), Arrays.copyOf(relationNames,
-                    relations.size()), heads, rels, tails, size);
+            return new KgIndex(Arrays.copyOf(entityNames, entities.size()), entities.size(),
+                    Arrays.copyOf(relationNames, relations.size()), heads, rels, tails, size);
         }
     }
 
@@ -346,8 +350,16 @@ public final class KgIndex {
 
     // ------------------------------------------------------------------ queries
 
+    /**
+     * An index over triples already given as dense ids (entities 0..entityCount-1, named "e" + id); for
+     * generated graphs, where a name table would only cost memory. The id arrays are read, not kept.
+     */
+    public static KgIndex ofIds(int entityCount, String[] relationNames, int[] heads, int[] rels, int[] tails, int n) {
+        return new KgIndex(null, entityCount, relationNames.clone(), heads, rels, tails, n);
+    }
+
     public int entityCount() {
-        return entityNames.length;
+        return entityCount;
     }
 
     public int relationCount() {
@@ -359,7 +371,7 @@ public final class KgIndex {
     }
 
     public String entityName(int e) {
-        return entityNames[e];
+        return entityNames == null ? "e" + e : entityNames[e];
     }
 
     public String relationName(int r) {

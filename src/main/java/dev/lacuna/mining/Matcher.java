@@ -44,6 +44,9 @@ final class Matcher {
     private final int[] slotB = new int[64];
     private final int[] slotLastA = new int[64];
     private final int[] slotLastB = new int[64];
+    // values at the previous grounding, kept across head facts: an end that repeats is worth indexing
+    private final int[] slotPrevA = new int[64];
+    private final int[] slotPrevB = new int[64];
     private int[] stamp = new int[0];
     private int[] count = new int[0];
     private int factStamp;
@@ -205,11 +208,13 @@ final class Matcher {
                     if (slotLastA[s] == a && slotLastB[s] == b) {
                         continue;
                     }
-                    boolean aStable = slotLastA[s] == a;
-                    boolean bStable = slotLastB[s] == b;
+                    boolean aStable = slotPrevA[s] == a;
+                    boolean bStable = slotPrevB[s] == b;
                     slotLastA[s] = a;
                     slotLastB[s] = b;
-                    markClosing(s, a, b, aStable || slotA[s] <= 1, bStable || slotB[s] <= 1);
+                    slotPrevA[s] = a;
+                    slotPrevB[s] = b;
+                    markClosing(s, a, b, aStable, bStable);
                 }
             }
         }
@@ -248,7 +253,18 @@ final class Matcher {
             }
             return;
         }
-        if (kg.outEnd(a) - kg.outStart(a) <= kg.inEnd(b) - kg.inStart(b)) {
+        int degA = kg.outEnd(a) - kg.outStart(a);
+        int degB = kg.inEnd(b) - kg.inStart(b);
+        int relsA = kg.outRelEnd(a) - kg.outRelStart(a);
+        if (16L * relsA < Math.min(degA, degB)) {
+            // a hub with few relations: one binary search per relation of a
+            for (int k = kg.outRelStart(a), end = kg.outRelEnd(a); k < end; k++) {
+                int r = outRels[k];
+                if (kg.holds(a, r, b)) {
+                    mark(base + r);
+                }
+            }
+        } else if (degA <= degB) {
             for (int k = kg.outStart(a), end = kg.outEnd(a); k < end; k++) {
                 if (KgIndex.low(out[k]) == b) {
                     mark(base + KgIndex.high(out[k]));
@@ -348,20 +364,22 @@ final class Matcher {
         mode = MODE_REFINE;
         if (isProductShape()) {
             refineProduct(headFacts);
-        } else for (long f : headFacts) {
-            if (++factStamp == Integer.MAX_VALUE) {
-                Arrays.fill(stamp, 0);
-                factStamp = 1;
+        } else {
+            for (long f : headFacts) {
+                if (++factStamp == Integer.MAX_VALUE) {
+                    Arrays.fill(stamp, 0);
+                    factStamp = 1;
+                }
+                for (int s = 0; s < nSlots; s++) {
+                    slotLastA[s] = -1;
+                    slotLastB[s] = -1;
+                }
+                val[0] = KgIndex.high(f);
+                val[1] = KgIndex.low(f);
+                stop = false;
+                cut = false;
+                join(bodyMask);
             }
-            for (int s = 0; s < nSlots; s++) {
-                slotLastA[s] = -1;
-                slotLastB[s] = -1;
-            }
-            val[0] = KgIndex.high(f);
-            val[1] = KgIndex.low(f);
-            stop = false;
-            cut = false;
-            join(bodyMask);
         }
         for (int s = 0; s < nSlots; s++) {
             int base = s * nRel;
