@@ -51,6 +51,9 @@ public final class DemoCommand implements Command {
         Main main = new Main(Main.allCommands());
         context.out().println("== load the bundled Family KG (" + family + ")");
         step(main, context, "load", "--store", store, "--kg", "family", "--seed", seed, "--replace", family.toString());
+        context.out().println("== build (mine rules at maxad 3 with the paper's thresholds, remove, ask, split, verify)");
+        step(main, context, "build", "--store", store, "--kg", "family", "--seed", seed, "--maxad", "3",
+                "--out", workdir.resolve("benchmark").toString(), "--force");
         context.out().println("== stats");
         step(main, context, "stats", "--store", store, "--kg", "family");
         return Main.OK;

@@ -37,9 +37,15 @@ public final class Main {
                 // one line per command, in help order
                 new DemoCommand(),
                 new LoadCommand(),
+                new StatsCommand(),
                 new MineCommand(),
                 new RulesCommand(),
-                new StatsCommand()
+                new CompileCommand(),
+                new BuildCommand(),
+                new VerifyCommand(),
+                new AnswerCommand(),
+                new EvaluateCommand(),
+                new ServeCommand()
         );
     }
 

@@ -49,6 +49,17 @@ public final class LeakCheck {
         return Optional.of(notNamed(topic));
     }
 
+    /**
+     * The check on a finished question, entities shown by their private ids (what {@code lacuna verify}
+     * needs): the question names {@code topic_entity} and not {@code hard_answer}.
+     */
+    public static Optional<String> problem(Question question) {
+        boolean topicIsHead = Question.HEAD.equals(question.direction());
+        String head = topicIsHead ? question.topicEntity() : question.hardAnswer();
+        String tail = topicIsHead ? question.hardAnswer() : question.topicEntity();
+        return problem(question.question(), QuestionRequest.of(head, question.relation(), tail, question.direction()));
+    }
+
     /** True when {@code entityText} occurs in {@code text} as a whole token (see the class comment). */
     public static boolean names(String text, String entityText) {
         return !occurrences(text, entityText).isEmpty();

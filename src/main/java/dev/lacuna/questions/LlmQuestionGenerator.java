@@ -120,7 +120,10 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
             for (QuestionRequest request : requests) {
                 futures.add(pool.submit(() -> {
                     QuestionResult result = generateOne(request, counters);
-                    progress.accept(done.incrementAndGet());
+                    synchronized (done) {
+                        // Under the lock so that a progress bar never sees the count go backwards.
+                        progress.accept(done.incrementAndGet());
+                    }
                     return result;
                 }));
             }

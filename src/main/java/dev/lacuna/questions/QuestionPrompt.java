@@ -47,6 +47,8 @@ public final class QuestionPrompt {
             Pattern.compile("\\{(entity_h|predicate_T|entity_t|topic_entity|answer_entity)}");
     private static final Pattern THINKING = Pattern.compile("(?s)<think>.*?</think>");
     private static final Pattern LABEL = Pattern.compile("(?i)^(output|question)\\s*:\\s*");
+    /** Lines that echo the prompt's fields rather than ask anything. */
+    private static final Pattern ECHO = Pattern.compile("(?i)^(question entity|answer entity|topic entity|removed triple)\\s*:.*");
 
     private QuestionPrompt() {
     }
@@ -80,7 +82,8 @@ public final class QuestionPrompt {
     }
 
     /**
-     * The question in a model's reply: reasoning blocks ({@code <think>}) removed, the first non-empty line,
+     * The question in a model's reply: reasoning blocks ({@code <think>}) removed, the first non-empty line
+     * that does not echo a prompt field ("Question Entity: 139"),
      * a leading "Output:" or "Question:" removed, surrounding quotes removed, whitespace collapsed.
      */
     public static String clean(String reply) {
@@ -91,7 +94,7 @@ public final class QuestionPrompt {
         String first = "";
         for (String line : text.split("\\R")) {
             String candidate = LABEL.matcher(line.strip()).replaceFirst("").strip();
-            if (!candidate.isEmpty()) {
+            if (!candidate.isEmpty() && !ECHO.matcher(candidate).matches()) {
                 first = candidate;
                 break;
             }

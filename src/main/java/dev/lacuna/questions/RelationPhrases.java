@@ -30,7 +30,7 @@ import dev.lacuna.LacunaException;
  *
  * <p>Lookup order: the table (exact name, then ignoring case), then a question derived from the name
  * ({@link #derive}). The built-in table ({@code relation-phrases.tsv} next to this class) covers Family,
- * UMLS, Kinship and WN18RR; a user's TSV file in the same format overrides or extends it. Immutable.
+ * UMLS, Kinship, WN18RR and the Wikidata properties of CoDEx; a user's TSV file in the same format overrides or extends it. Immutable.
  */
 public final class RelationPhrases {
     /** Where the topic entity goes in a question pattern. */

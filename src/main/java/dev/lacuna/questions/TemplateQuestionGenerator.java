@@ -3,7 +3,9 @@ package dev.lacuna.questions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
 
 /**
@@ -17,6 +19,8 @@ import java.util.function.IntConsumer;
  */
 public final class TemplateQuestionGenerator implements QuestionGenerator {
     private final RelationPhrases phrases;
+    /** Deriving a phrase from a name runs regular expressions; a KG has few relations and many triples. */
+    private final Map<String, RelationPhrases.Phrase> byRelation = new ConcurrentHashMap<>();
 
     public TemplateQuestionGenerator(RelationPhrases phrases) {
         this.phrases = phrases;
@@ -40,7 +44,8 @@ public final class TemplateQuestionGenerator implements QuestionGenerator {
 
     /** The first-choice question for a request, before the leak check. */
     public String questionFor(QuestionRequest request) {
-        return phrases.phraseFor(request.relation()).question(request.topicIsHead(), request.topicText());
+        return byRelation.computeIfAbsent(request.relation(), phrases::phraseFor)
+                .question(request.topicIsHead(), request.topicText());
     }
 
     /** The question for one request, with the leak check and the single fallback. */

@@ -17,12 +17,22 @@ public final class GraphChecksum {
     private long sum;
 
     public void add(String subject, String predicate, String object) {
+        sum += hash(subject, predicate, object);
+        count++;
+    }
+
+    private static long hash(String subject, String predicate, String object) {
         long h = 0x9E3779B97F4A7C15L;
         h = mix(h, subject);
         h = mix(h, predicate);
         h = mix(h, object);
-        sum += finish(h);
-        count++;
+        return finish(h);
+    }
+
+    /** Takes one triple out again: the digest of a graph minus some of its triples, without the store. */
+    public void remove(String subject, String predicate, String object) {
+        sum -= hash(subject, predicate, object);
+        count--;
     }
 
     public void add(Statement st) {

@@ -7,7 +7,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -336,8 +335,6 @@ public final class KgLoader {
                 for (Path f : files) {
                     batch.add(VF.createStatement(node, LacunaVocab.SOURCE_FILE, VF.createLiteral(f.getFileName().toString()), labelsGraph));
                 }
-                batch.add(VF.createStatement(node, LacunaVocab.LOADED_AT,
-                        VF.createLiteral(java.util.Date.from(Instant.now())), labelsGraph));
                 flush(conn, batch, oneTransaction, progress);
                 if (oneTransaction) {
                     conn.commit();

@@ -20,7 +20,6 @@ public final class LacunaVocab {
     public static final IRI CHECKSUM = iri("checksum");
     public static final IRI SEED = iri("seed");
     public static final IRI SOURCE_FILE = iri("sourceFile");
-    public static final IRI LOADED_AT = iri("loadedAt");
 
     public static final IRI ENTITY = iri("Entity");
     public static final IRI PRIVATE_ID = iri("privateId");

@@ -76,4 +76,13 @@ class LeakCheckTest {
         assertEquals(Optional.empty(), LeakCheck.problem("Whom does 7 know?", loop));
         assertTrue(LeakCheck.problem("Whom does 77 know?", loop).isPresent());
     }
+
+    @Test
+    void finishedQuestionsAreCheckedByTheirTopicAndHardAnswer() {
+        Question ok = TestQuestions.question("q1", "13");
+        assertEquals(Optional.empty(), LeakCheck.problem(ok));
+        Question leaking = new Question("q2", "Is 13 the father of 139?", "139", "father", Question.TAIL,
+                java.util.List.of("13"), "13", "r", "other", null, null, null);
+        assertEquals(Optional.of("it names the answer entity 13"), LeakCheck.problem(leaking));
+    }
 }

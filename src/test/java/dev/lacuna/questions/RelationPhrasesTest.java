@@ -84,11 +84,28 @@ class RelationPhrasesTest {
     }
 
     @Test
+    void everyCodexRelationHasAnEntryReadInTheWikidataDirection() throws IOException {
+        Path shared = Path.of(System.getProperty("lacuna.shared", "../shared"), "data");
+        for (String kg : new String[] {"codex-s", "codex-m"}) {
+            for (String line : Files.readAllLines(shared.resolve(kg).resolve("train.txt"))) {
+                String relation = line.split("\t")[1];
+                assertTrue(builtIn.hasEntry(relation), kg + " relation " + relation);
+            }
+        }
+        // "h P19 t": t is the place of birth of h.
+        assertEquals("Where was 139 born?", forward("P19"));
+        assertEquals("Who was born in 139?", inverse("P19"));
+        assertEquals("What does 139 contain?", forward("/location/location/contains"));
+    }
+
+    @Test
     void relationLabelsGiveQuestionsForOpaqueNames() {
-        RelationPhrases labelled = builtIn.withLabels(Map.of("P19", "place of birth", "P361", "part of"));
-        assertEquals("What is the place of birth of 139?", labelled.phraseFor("P19").question(true, "139"));
-        assertEquals("What has 139 as its place of birth?", labelled.phraseFor("P19").question(false, "139"));
-        assertEquals("What is 139 the part of?", labelled.phraseFor("P361").question(true, "139"));
+        RelationPhrases labelled = builtIn.withLabels(Map.of("P9999", "place of birth", "P9998", "part of",
+                "P19", "ignored: the table wins"));
+        assertEquals("What is the place of birth of 139?", labelled.phraseFor("P9999").question(true, "139"));
+        assertEquals("What has 139 as its place of birth?", labelled.phraseFor("P9999").question(false, "139"));
+        assertEquals("What is 139 the part of?", labelled.phraseFor("P9998").question(true, "139"));
+        assertEquals("Where was 139 born?", labelled.phraseFor("P19").question(true, "139"));
     }
 
     @Test

@@ -1,0 +1,203 @@
+package dev.lacuna.build;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
+import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.questions.Balancer;
+import dev.lacuna.questions.LlmQuestionGenerator;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.Splitter;
+import dev.lacuna.questions.TemplateQuestionGenerator;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.Atom;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.GraphStats;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * {@code lacuna build}: the paper's section 3.2 as one reproducible run over a loaded KG.
+ * Steps: check inputs; draw up to k groundings per rule from complete; select the heads to delete; rebuild
+ * incomplete with SPARQL Update; write questions with completed answer sets; balance (Algorithm 1); split
+ * 8:1:1; store the provenance in the benchmark graph; write the output folder (atomically); verify it.
+ * The same store, rules and seed give a byte-identical output folder.
+ */
+public final class BenchmarkBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkBuilder.class);
+
+    private final Repository repository;
+    private final KgGraphs kg;
+
+    public BenchmarkBuilder(Repository repository, KgGraphs kg) {
+        this.repository = repository;
+        this.kg = kg;
+    }
+
+    /**
+     * @param rules   the rules to build from, in the order their groundings are considered
+     * @param minedBy where the rules came from (lacuna-mine, amie3-import), for provenance
+     */
+    public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
+        long started = System.nanoTime();
+        OutputFolder.checkTarget(settings.out(), settings.force());
+        if (rules.isEmpty()) {
+            throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
+        }
+        SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);
+        checkRelations(rules);
+        try (QuestionGenerator generator = generator(settings)) {
+            List<Grounding> candidates = groundings(runner, rules, settings);
+            GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
+            if (selection.selected().isEmpty()) {
+                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
+                        + candidates.size() + " candidates)");
+            }
+            List<Triple> deleted = new ArrayList<>(selection.deleted());
+            deleted.sort(null);
+            LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
+                    candidates.size(), deleted.size());
+            IncompleteGraph.rebuild(repository, kg, deleted, settings.deleteBatch());
+            LOG.info("incomplete written ({} s so far)", seconds(started));
+
+            QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
+                    settings.seed());
+            Balancer.Result<Question> balanced = Balancer.balance(outcome.questions(), settings.tau(), settings.seed());
+            Splitter.Split split = Splitter.split(balanced.kept(), settings.seed());
+            List<Question> all = new ArrayList<>();
+            for (String part : Splitter.SPLITS) {
+                all.addAll(split.part(part));
+            }
+            all.sort((a, b) -> a.id().compareTo(b.id()));
+
+            LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
+            Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
+            Provenance.write(repository, kg, Provenance.model(kg, rules, minedBy, selection.selected(), all,
+                    parameters, generator.name()));
+
+            LOG.info("provenance stored in {} ({} s so far)", kg.benchmark(), seconds(started));
+            long completeTriples = GraphStats.counts(repository, kg.complete()).triples();
+            long incompleteTriples = GraphStats.counts(repository, kg.incomplete()).triples();
+            BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
+                    incompleteTriples, outcome, balanced, split, parameters);
+            OutputFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report));
+            LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
+            return report;
+        }
+    }
+
+    private static String seconds(long started) {
+        return String.format("%.1f", (System.nanoTime() - started) / 1e9);
+    }
+
+    private void checkRelations(List<MinedRule> rules) {
+        Set<String> checked = new HashSet<>();
+        try (RepositoryConnection conn = repository.getConnection()) {
+            if (!conn.hasStatement(null, null, null, false, kg.complete())) {
+                throw new BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph " + kg.complete()
+                        + " is empty); run lacuna load first");
+            }
+            for (int i = 0; i < rules.size(); i++) {
+                List<Atom> atoms = new ArrayList<>(rules.get(i).rule().body());
+                atoms.add(rules.get(i).rule().head());
+                for (Atom a : atoms) {
+                    if (checked.add(a.relation())
+                            && !conn.hasStatement(null, kg.relation(a.relation()), null, false, kg.complete())) {
+                        throw new BadInputException("rule " + (i + 1) + " (" + rules.get(i).rule().toAmie()
+                                + ") uses relation '" + a.relation() + "', which is not in KG '" + kg.name() + "'");
+                    }
+                }
+            }
+        }
+    }
+
+    private static QuestionGenerator generator(BuildSettings s) {
+        return switch (s.generator()) {
+            case "template" -> s.phraseFile() == null ? TemplateQuestionGenerator.builtIn()
+                    : TemplateQuestionGenerator.withPhraseFile(s.phraseFile());
+            case "llm" -> LlmQuestionGenerator.create(s.llm());
+            default -> throw new BadInputException("unknown question generator '" + s.generator() + "': expected template or llm");
+        };
+    }
+
+    /** Up to k groundings per rule, each rule with its own seeded draw, in rule order. */
+    private List<Grounding> groundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
+        List<Grounding> out = new ArrayList<>();
+        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
+            for (int i = 0; i < rules.size(); i++) {
+                MinedRule rule = rules.get(i);
+                long ruleSeed = seeds.nextLong();
+                for (dev.lacuna.rules.sparql.Grounding g : runner.sampleGroundings(rule.rule(), kg.complete(),
+                        settings.groundingsPerRule(), ruleSeed)) {
+                    List<Triple> body = new ArrayList<>(g.body().size());
+                    for (Statement st : g.body()) {
+                        body.add(triple(st));
+                    }
+                    out.add(new Grounding(i, rule, body, triple(g.head())));
+                }
+                progress.step(1);
+            }
+        }
+        return out;
+    }
+
+    private Triple triple(Statement st) {
+        return new Triple(kg.privateId((IRI) st.getSubject()), kg.relationName(st.getPredicate()),
+                kg.privateId((IRI) st.getObject()));
+    }
+
+    private static Map<String, String> parameters(BuildSettings s, String generator, int rules, String minedBy) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("seed", Long.toString(s.seed()));
+        p.put("groundings_per_rule", Integer.toString(s.groundingsPerRule()));
+        p.put("tau", Double.toString(s.tau()));
+        p.put("questions", generator);
+        if (s.llm() != null && generator.equals("llm")) {
+            p.put("llm_model", s.llm().model());
+        }
+        p.put("rules", Integer.toString(rules));
+        p.put("rules_from", minedBy);
+        p.put("selection", s.selection().name().toLowerCase(java.util.Locale.ROOT));
+        return p;
+    }
+
+    private void writeFolder(Path dir, List<MinedRule> rules, List<Triple> deleted, Splitter.Split split,
+                             BuildReport report) throws IOException {
+        Path kgDir = dir.resolve("kg");
+        Files.createDirectories(kgDir);
+        BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), kgDir.resolve("complete.tsv"));
+        BenchmarkExport.writeGraphTsv(repository, kg, kg.incomplete(), kgDir.resolve("incomplete.tsv"));
+        StringBuilder removed = new StringBuilder();
+        for (Triple t : deleted) {
+            removed.append(t.tsv()).append('\n');
+        }
+        Files.writeString(kgDir.resolve("removed.tsv"), removed.toString());
+        BenchmarkExport.writeEntities(repository, kg, dir.resolve("entities.tsv"));
+        AmieRules.write(rules, dir.resolve("rules.tsv"));
+        QuestionFiles.write(dir, split);
+        BenchmarkExport.writeTrig(repository, List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()),
+                dir.resolve("benchmark.trig"));
+        report.writeJson(dir.resolve("summary.json"));
+    }
+}

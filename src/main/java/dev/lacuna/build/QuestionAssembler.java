@@ -1,0 +1,140 @@
+package dev.lacuna.build;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.eclipse.rdf4j.model.IRI;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
+import dev.lacuna.questions.GenerationBatch;
+import dev.lacuna.questions.GenerationStats;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.QuestionRequest;
+import dev.lacuna.questions.QuestionResult;
+import dev.lacuna.rules.RuleType;
+import dev.lacuna.rules.sparql.Side;
+import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * From selected groundings to questions (paper section 3.2, "Question Generation" and "Answer Set
+ * Completion"):
+ * <ol>
+ * <li>one question per (rule, deleted triple), as the authors' released code does: a triple that several
+ *     rules infer gets one question per rule; of several groundings of one rule with the same head, the
+ *     first in selection order is kept as the question's grounding;</li>
+ * <li>the topic entity is drawn from head or tail with the seed, in that fixed order;</li>
+ * <li>exact duplicates (same topic, relation and direction, hence the same question and answer set) are
+ *     merged into the first, whose {@code other_rules} keep every other rule as provenance;</li>
+ * <li>the answer set is every answer of (topic, relation) in complete in the question's direction; the
+ *     deleted triple's other entity is the hard answer.</li>
+ * </ol>
+ */
+final class QuestionAssembler {
+
+    /** What happened on the way from groundings to questions. */
+    record Outcome(List<Question> questions, int candidates, int duplicatesMerged, GenerationStats generation) {
+    }
+
+    private record Candidate(Grounding grounding, String topicSide) {
+    }
+
+    private QuestionAssembler() {
+    }
+
+    static Outcome assemble(List<Grounding> selected, QuestionGenerator generator, SparqlRuleRunner runner,
+                            KgGraphs kg, long seed) {
+        Map<String, Grounding> perRuleAndHead = new LinkedHashMap<>();
+        for (Grounding g : selected) {
+            perRuleAndHead.putIfAbsent(g.ruleIndex() + " " + g.head().tsv(), g);
+        }
+        // A stream of its own, so that changing how groundings are sampled does not shift topic draws.
+        SplittableRandom random = new SplittableRandom(seed ^ 0x70_91_c5_1dL);
+        List<Candidate> candidates = new ArrayList<>();
+        List<QuestionRequest> requests = new ArrayList<>();
+        for (Grounding g : perRuleAndHead.values()) {
+            String side = random.nextBoolean() ? Question.HEAD : Question.TAIL;
+            candidates.add(new Candidate(g, side));
+            requests.add(QuestionRequest.of(Long.toString(g.head().head()), g.head().relation(),
+                    Long.toString(g.head().tail()), side));
+        }
+        GenerationBatch batch;
+        try (Progress progress = Progress.start("questions", requests.size(), "questions")) {
+            batch = generator.generate(requests, progress::set);
+        }
+        Map<String, Question> byKey = new LinkedHashMap<>();
+        int merged = 0;
+        try (Progress progress = Progress.start("answer sets", candidates.size(), "questions")) {
+            for (int i = 0; i < candidates.size(); i++) {
+                progress.step(1);
+                QuestionResult result = batch.results().get(i);
+                if (result.isDropped()) {
+                    continue;
+                }
+                Candidate c = candidates.get(i);
+                Triple head = c.grounding().head();
+                boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+                long topic = topicIsHead ? head.head() : head.tail();
+                long hard = topicIsHead ? head.tail() : head.head();
+                String key = topic + " " + head.relation() + " " + c.topicSide();
+                Question existing = byKey.get(key);
+                String ruleText = c.grounding().rule().rule().toAmie();
+                if (existing != null) {
+                    merged++;
+                    List<String> others = new ArrayList<>(existing.otherRules() == null ? List.of() : existing.otherRules());
+                    if (!existing.rule().equals(ruleText) && !others.contains(ruleText)) {
+                        others.add(ruleText);
+                    }
+                    byKey.put(key, withOtherRules(existing, others));
+                    continue;
+                }
+                List<String> answers = answers(runner, kg, head.relation(), topic, topicIsHead);
+                if (!answers.contains(Long.toString(hard))) {
+                    throw new LacunaException("answer completion for " + head.tsv() + " misses its hard answer " + hard
+                            + ": the graph complete changed during the build?");
+                }
+                List<List<String>> body = new ArrayList<>();
+                for (Triple b : c.grounding().body()) {
+                    body.add(b.asList());
+                }
+                byKey.put(key, new Question(null, result.question(), Long.toString(topic), head.relation(),
+                        c.topicSide(), answers, Long.toString(hard), ruleText,
+                        RuleType.of(c.grounding().rule().rule()).label(),
+                        new Question.Grounding(body, head.asList()), null, null));
+            }
+        }
+        List<Question> questions = new ArrayList<>(byKey.size());
+        int n = 0;
+        for (Question q : byKey.values()) {
+            questions.add(withId(q, String.format("q%05d", n++)));
+        }
+        return new Outcome(questions, candidates.size(), merged, batch.stats());
+    }
+
+    static List<String> answers(SparqlRuleRunner runner, KgGraphs kg, String relation, long topic, boolean topicIsHead) {
+        List<IRI> iris = runner.answers(kg.complete(), relation, kg.entity(topic), topicIsHead ? Side.HEAD : Side.TAIL);
+        List<Long> ids = new ArrayList<>(iris.size());
+        for (IRI iri : iris) {
+            ids.add(kg.privateId(iri));
+        }
+        ids.sort(Long::compare);
+        List<String> out = new ArrayList<>(ids.size());
+        ids.forEach(id -> out.add(Long.toString(id)));
+        return out;
+    }
+
+    private static Question withId(Question q, String id) {
+        return new Question(id, q.question(), q.topicEntity(), q.relation(), q.direction(), q.answers(), q.hardAnswer(),
+                q.rule(), q.ruleType(), q.grounding(), q.otherRules(), q.split());
+    }
+
+    private static Question withOtherRules(Question q, List<String> others) {
+        return new Question(q.id(), q.question(), q.topicEntity(), q.relation(), q.direction(), q.answers(),
+                q.hardAnswer(), q.rule(), q.ruleType(), q.grounding(), others.isEmpty() ? null : List.copyOf(others), q.split());
+    }
+}

@@ -1,0 +1,260 @@
+package dev.lacuna.build;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.questions.LeakCheck;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.QuestionRequest;
+import dev.lacuna.questions.Splitter;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.Rule;
+import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.GraphChecksum;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.LacunaVocab;
+
+/**
+ * {@code lacuna verify DIR}: checks a benchmark folder against the store it was built in, each check with a
+ * count: removed triples are in complete and not in incomplete; incomplete is exactly complete minus the
+ * removed triples; every question's grounding body holds in incomplete, triple by triple and through the
+ * rule's compiled body query (the paper's appendix H, done symbolically); no question names its hard answer;
+ * every answer set equals complete's answers; the split is 8:1:1 within rounding; complete still has the
+ * checksum recorded when it was loaded.
+ */
+public final class Verifier {
+    private static final int SHOWN = 10;
+
+    /** One check: how many items it looked at and which failed. */
+    public record Check(String name, long checked, List<String> failures) {
+        public boolean passed() {
+            return failures.isEmpty();
+        }
+    }
+
+    /** All checks of one folder. */
+    public record Report(List<Check> checks) {
+        public boolean passed() {
+            return checks.stream().allMatch(Check::passed);
+        }
+
+        public void print(PrintStream out) {
+            for (Check c : checks) {
+                out.printf("  %-4s %-58s %,8d checked%s%n", c.passed() ? "ok" : "FAIL", c.name(), c.checked(),
+                        c.passed() ? "" : ", " + c.failures().size() + " failed: "
+                                + String.join("; ", c.failures().subList(0, Math.min(SHOWN, c.failures().size()))));
+            }
+        }
+
+        /** Throws with the offending ids when any check failed. */
+        public void requirePassed() {
+            List<String> failed = new ArrayList<>();
+            for (Check c : checks) {
+                if (!c.passed()) {
+                    failed.add(c.name() + " (" + c.failures().size() + " failed, e.g. "
+                            + String.join("; ", c.failures().subList(0, Math.min(SHOWN, c.failures().size()))) + ")");
+                }
+            }
+            if (!failed.isEmpty()) {
+                throw new LacunaException("verification failed: " + String.join(" | ", failed));
+            }
+        }
+    }
+
+    private Verifier() {
+    }
+
+    public static KgGraphs kgOf(Path dir) {
+        Path summary = dir.resolve("summary.json");
+        try {
+            JsonNode node = new ObjectMapper().readTree(summary.toFile());
+            return new KgGraphs(node.path("base").asText(KgGraphs.DEFAULT_BASE), node.path("kg").asText());
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new BadInputException(summary.toString(), -1, -1, "not a benchmark folder: summary.json is missing");
+        } catch (IOException e) {
+            throw new BadInputException(summary.toString(), -1, -1, "cannot read: " + e.getMessage());
+        }
+    }
+
+    public static Report verify(Repository repository, Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");
+        }
+        KgGraphs kg = kgOf(dir);
+        List<Triple> removed = readTriples(dir.resolve("kg").resolve("removed.tsv"));
+        Splitter.Split split = QuestionFiles.read(dir);
+        List<Question> questions = new ArrayList<>();
+        for (String part : Splitter.SPLITS) {
+            questions.addAll(split.part(part));
+        }
+        SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);
+        List<Check> checks = new ArrayList<>();
+        try (RepositoryConnection conn = repository.getConnection()) {
+            checks.add(completeUnchanged(conn, kg));
+            checks.add(removedTriples(conn, kg, removed));
+            checks.add(incompleteIsCompleteMinusRemoved(conn, kg, removed));
+            checks.add(bodiesHold(conn, kg, questions));
+            checks.add(rulesInferHardAnswers(runner, kg, questions));
+        }
+        checks.add(noLeaks(questions));
+        checks.add(answerSets(runner, kg, questions));
+        checks.add(splitSizes(split));
+        return new Report(checks);
+    }
+
+    private static Check completeUnchanged(RepositoryConnection conn, KgGraphs kg) {
+        List<String> failures = new ArrayList<>();
+        String recorded = null;
+        for (Statement st : conn.getStatements(kg.kg(), LacunaVocab.CHECKSUM, null, false, kg.labels())) {
+            recorded = st.getObject().stringValue();
+        }
+        String now = GraphChecksum.of(conn, kg.complete());
+        if (recorded == null) {
+            failures.add("no checksum recorded for " + kg.complete() + " (was the KG loaded with lacuna load?)");
+        } else if (!recorded.equals(now)) {
+            failures.add("complete has checksum " + now + ", recorded at load " + recorded);
+        }
+        return new Check("complete unchanged since load (checksum)", 1, failures);
+    }
+
+    private static Check removedTriples(RepositoryConnection conn, KgGraphs kg, List<Triple> removed) {
+        List<String> failures = new ArrayList<>();
+        for (Triple t : removed) {
+            if (!has(conn, kg, t, kg.complete())) {
+                failures.add(t.tsv().replace('\t', ' ') + " not in complete");
+            }
+            if (has(conn, kg, t, kg.incomplete())) {
+                failures.add(t.tsv().replace('\t', ' ') + " still in incomplete");
+            }
+        }
+        return new Check("removed triples in complete, not in incomplete", removed.size(), failures);
+    }
+
+    private static Check incompleteIsCompleteMinusRemoved(RepositoryConnection conn, KgGraphs kg, List<Triple> removed) {
+        GraphChecksum expected = new GraphChecksum();
+        for (Statement st : conn.getStatements(null, null, null, false, kg.complete())) {
+            expected.add(st);
+        }
+        for (Triple t : removed) {
+            expected.remove(kg.entity(t.head()).stringValue(), kg.relation(t.relation()).stringValue(),
+                    kg.entity(t.tail()).stringValue());
+        }
+        String actual = GraphChecksum.of(conn, kg.incomplete());
+        List<String> failures = expected.value().equals(actual) ? List.of()
+                : List.of("incomplete has " + actual + ", complete minus removed has " + expected.value());
+        return new Check("incomplete = complete minus removed (checksum)", 1, failures);
+    }
+
+    private static Check bodiesHold(RepositoryConnection conn, KgGraphs kg, List<Question> questions) {
+        List<String> failures = new ArrayList<>();
+        long checked = 0;
+        for (Question q : questions) {
+            for (List<String> b : q.grounding().body()) {
+                checked++;
+                Triple t = new Triple(Long.parseLong(b.get(0)), b.get(1), Long.parseLong(b.get(2)));
+                if (!has(conn, kg, t, kg.incomplete())) {
+                    failures.add(q.id() + ": body triple " + String.join(" ", b) + " missing from incomplete");
+                }
+            }
+        }
+        return new Check("grounding body triples hold in incomplete", checked, failures);
+    }
+
+    private static Check rulesInferHardAnswers(SparqlRuleRunner runner, KgGraphs kg, List<Question> questions) {
+        List<String> failures = new ArrayList<>();
+        for (Question q : questions) {
+            Rule rule = AmieRules.parseRule(q.rule(), "question " + q.id(), -1);
+            List<String> head = q.grounding().head();
+            IRI s = kg.entity(Long.parseLong(head.get(0)));
+            IRI o = kg.entity(Long.parseLong(head.get(2)));
+            if (!runner.bodyHolds(rule, kg.incomplete(), s, o)) {
+                failures.add(q.id() + ": rule body does not hold in incomplete for " + String.join(" ", head));
+            }
+        }
+        return new Check("hard answer inferable in incomplete by its rule (SPARQL)", questions.size(), failures);
+    }
+
+    private static Check noLeaks(List<Question> questions) {
+        List<String> failures = new ArrayList<>();
+        for (Question q : questions) {
+            List<String> h = q.grounding().head();
+            QuestionRequest request = QuestionRequest.of(h.get(0), h.get(1), h.get(2), q.direction());
+            LeakCheck.problem(q.question(), request).ifPresent(p -> failures.add(q.id() + ": " + p));
+        }
+        return new Check("questions name their topic and not their hard answer", questions.size(), failures);
+    }
+
+    private static Check answerSets(SparqlRuleRunner runner, KgGraphs kg, List<Question> questions) {
+        List<String> failures = new ArrayList<>();
+        for (Question q : questions) {
+            boolean topicIsHead = q.direction().equals(Question.HEAD);
+            List<String> expected = QuestionAssembler.answers(runner, kg, q.relation(), Long.parseLong(q.topicEntity()),
+                    topicIsHead);
+            if (!expected.equals(q.answers())) {
+                failures.add(q.id() + ": answers " + q.answers() + ", complete has " + expected);
+            } else if (!q.answers().contains(q.hardAnswer())) {
+                failures.add(q.id() + ": hard answer " + q.hardAnswer() + " not among the answers");
+            }
+        }
+        return new Check("answer sets equal complete's answers", questions.size(), failures);
+    }
+
+    private static Check splitSizes(Splitter.Split split) {
+        int[] expected = Splitter.sizes(split.size());
+        int[] actual = {split.train().size(), split.valid().size(), split.test().size()};
+        List<String> failures = java.util.Arrays.equals(expected, actual) ? List.of()
+                : List.of("train/valid/test " + actual[0] + "/" + actual[1] + "/" + actual[2] + ", 8:1:1 gives "
+                        + expected[0] + "/" + expected[1] + "/" + expected[2]);
+        return new Check("split 8:1:1 within rounding", split.size(), failures);
+    }
+
+    private static boolean has(RepositoryConnection conn, KgGraphs kg, Triple t, IRI graph) {
+        return conn.hasStatement(kg.entity(t.head()), kg.relation(t.relation()), kg.entity(t.tail()), false, graph);
+    }
+
+    static List<Triple> readTriples(Path file) {
+        List<Triple> out = new ArrayList<>();
+        try {
+            long line = 0;
+            for (String s : Files.readAllLines(file)) {
+                line++;
+                if (s.isBlank()) {
+                    continue;
+                }
+                String[] f = s.split("\t");
+                if (f.length != 3) {
+                    throw new BadInputException(file.toString(), line, -1, "expected head<TAB>relation<TAB>tail");
+                }
+                try {
+                    out.add(new Triple(Long.parseLong(f[0]), f[1], Long.parseLong(f[2])));
+                } catch (NumberFormatException e) {
+                    throw new BadInputException(file.toString(), line, -1, "entity ids must be private ids (numbers)");
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file.toString(), -1, -1, "missing: not a complete benchmark folder");
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage());
+        }
+        return out;
+    }
+
+}

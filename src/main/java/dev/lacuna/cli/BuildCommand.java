@@ -1,0 +1,143 @@
+package dev.lacuna.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.repository.Repository;
+
+import dev.lacuna.build.BenchmarkBuilder;
+import dev.lacuna.build.BuildReport;
+import dev.lacuna.build.BuildSettings;
+import dev.lacuna.build.Verifier;
+import dev.lacuna.mining.KgIndex;
+import dev.lacuna.mining.Miner;
+import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.questions.LlmSettings;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.store.KgGraphs;
+
+/** {@code lacuna build}: rules, groundings, deletions, questions, split and output folder, then verify. */
+public final class BuildCommand implements Command {
+    @Override
+    public String name() {
+        return "build";
+    }
+
+    @Override
+    public String usage() {
+        return "--out DIR [--kg NAME] [--rules FILE | --maxad K] [--groundings-per-rule 30] [--tau 0.01] [--questions template|llm] [--force]";
+    }
+
+    @Override
+    public String summary() {
+        return "build the benchmark: graph incomplete, questions with hard answers, 8:1:1 split, output folder";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        CommonOptions.addStore(options);
+        CommonOptions.addKg(options);
+        CommonOptions.addSeed(options);
+        options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder (required)").get());
+        options.addOption(Option.builder().longOpt("force").desc("replace an existing output folder").get());
+        options.addOption(Option.builder().longOpt("rules").hasArg().argName("FILE")
+                .desc("rules in AMIE3's TSV format (AMIE3's or lacuna mine's); default: mine them now").get());
+        options.addOption(Option.builder().longOpt("maxad").hasArg().argName("K")
+                .desc("when mining: maximum atoms per rule, head included (default 3)").get());
+        options.addOption(Option.builder().longOpt("minhc").hasArg().desc("when mining: minimum head coverage (default 0.1)").get());
+        options.addOption(Option.builder().longOpt("minc").hasArg().desc("when mining: minimum standard confidence (default 0.3)").get());
+        options.addOption(Option.builder().longOpt("minpca").hasArg().desc("when mining: minimum PCA confidence (default 0.4)").get());
+        options.addOption(Option.builder().longOpt("threads").hasArg().desc("when mining: threads (default: cores)").get());
+        options.addOption(Option.builder().longOpt("groundings-per-rule").hasArg().argName("N")
+                .desc("groundings drawn per rule (default 30, as in the paper)").get());
+        options.addOption(Option.builder().longOpt("selection").hasArg().argName("MODE")
+                .desc("how groundings are selected for deletion: filter (default, the authors' procedure) or greedy").get());
+        options.addOption(Option.builder().longOpt("tau").hasArg().desc("answer down-sampling threshold (default 0.01)").get());
+        options.addOption(Option.builder().longOpt("questions").hasArg().argName("GEN")
+                .desc("question generator: template (default, offline) or llm").get());
+        options.addOption(Option.builder().longOpt("phrases").hasArg().argName("FILE")
+                .desc("relation phrases for the template generator: relation<TAB>forward<TAB>inverse").get());
+        options.addOption(Option.builder().longOpt("llm-provider").hasArg().desc("openai (any OpenAI-compatible server) or ollama; env LACUNA_LLM_PROVIDER").get());
+        options.addOption(Option.builder().longOpt("llm-base-url").hasArg().desc("env LACUNA_LLM_BASE_URL").get());
+        options.addOption(Option.builder().longOpt("llm-model").hasArg().desc("env LACUNA_LLM_MODEL").get());
+        options.addOption(Option.builder().longOpt("llm-concurrency").hasArg().desc("parallel LLM requests (default 4)").get());
+        options.addOption(Option.builder().longOpt("llm-cache").hasArg().argName("DIR").desc("reply cache folder (default lacuna-data/llm-cache)").get());
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) {
+        if (!line.hasOption("out")) {
+            throw new UsageException("--out DIR is required");
+        }
+        KgGraphs kg = CommonOptions.kg(line);
+        BuildSettings settings = settings(line);
+        Repository repository = CommonOptions.openStore(line);
+        try {
+            List<MinedRule> rules;
+            String minedBy;
+            if (line.hasOption("rules")) {
+                rules = AmieRules.read(Path.of(line.getOptionValue("rules")));
+                minedBy = RuleGraph.MINED_BY_AMIE3;
+            } else {
+                MinerOptions options = MinerOptions.defaults()
+                        .withMaxAtoms(CommonOptions.intValue(line, "maxad", MinerOptions.DEFAULT_MAX_ATOMS));
+                options = new MinerOptions(CommonOptions.fraction(line, "minhc", options.minHeadCoverage()),
+                        CommonOptions.fraction(line, "minc", options.minStdConfidence()),
+                        CommonOptions.fraction(line, "minpca", options.minPcaConfidence()), options.maxAtoms(),
+                        options.minInitialSupport(), options.maxRelationOccurrences(),
+                        CommonOptions.intValue(line, "threads", options.threads()));
+                rules = new Miner(KgIndex.fromRepository(repository, kg), options).mine();
+                minedBy = RuleGraph.MINED_BY_LACUNA;
+                context.out().printf("mined %,d rules (maxad %d)%n", rules.size(), options.maxAtoms());
+            }
+            BuildReport report = new BenchmarkBuilder(repository, kg).build(rules, minedBy, settings);
+            report.print(context.out());
+            context.out().println();
+            context.out().println("verify " + settings.out() + ":");
+            Verifier.Report verification = Verifier.verify(repository, settings.out());
+            verification.print(context.out());
+            verification.requirePassed();
+            context.out().println("benchmark written to " + settings.out());
+        } finally {
+            repository.shutDown();
+        }
+        return Main.OK;
+    }
+
+    private static BuildSettings settings(CommandLine line) {
+        String generator = line.getOptionValue("questions", "template");
+        if (!generator.equals("template") && !generator.equals("llm")) {
+            throw new UsageException("--questions must be template or llm, got '" + generator + "'");
+        }
+        int perRule = CommonOptions.intValue(line, "groundings-per-rule", BuildSettings.DEFAULT_GROUNDINGS_PER_RULE);
+        if (perRule < 1) {
+            throw new UsageException("--groundings-per-rule must be at least 1");
+        }
+        double tau = CommonOptions.fraction(line, "tau", BuildSettings.DEFAULT_TAU);
+        if (tau <= 0) {
+            throw new UsageException("--tau must lie in (0, 1], as Algorithm 1 requires");
+        }
+        LlmSettings llm = null;
+        if (generator.equals("llm")) {
+            llm = LlmSettings.fromEnvironment(System.getenv())
+                    .withProvider(line.getOptionValue("llm-provider"))
+                    .withBaseUrl(line.getOptionValue("llm-base-url"))
+                    .withModel(line.getOptionValue("llm-model"));
+            if (line.hasOption("llm-concurrency")) {
+                llm = llm.withConcurrency(CommonOptions.intValue(line, "llm-concurrency", 4));
+            }
+            if (line.hasOption("llm-cache")) {
+                llm = llm.withCacheDir(Path.of(line.getOptionValue("llm-cache")));
+            }
+        }
+        return new BuildSettings(Path.of(line.getOptionValue("out")), line.hasOption("force"), perRule, tau,
+                CommonOptions.seed(line), generator, line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
+                llm, BuildSettings.DEFAULT_DELETE_BATCH,
+                dev.lacuna.build.GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.lacuna.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.eval.Benchmark;
+import dev.lacuna.eval.Delimiters;
+import dev.lacuna.eval.EntityForm;
+import dev.lacuna.eval.EvaluationReport;
+import dev.lacuna.eval.EvaluationSettings;
+import dev.lacuna.eval.PredictionField;
+import dev.lacuna.eval.QuestionScore;
+import dev.lacuna.eval.ReportFormat;
+import dev.lacuna.eval.RunResult;
+import dev.lacuna.eval.SystemResult;
+import dev.lacuna.eval.SystemSpec;
+
+/**
+ * {@code lacuna evaluate}: scores predictions files against a benchmark folder with the strict protocol
+ * and writes a JSON, Markdown or HTML report. Three ways to name the files, combinable:
+ * {@code --predictions FILE} (one file), {@code --complete FILE --incomplete FILE} (one system on both
+ * graphs), {@code --system NAME=FILE} or {@code --system NAME=COMPLETE_FILE,INCOMPLETE_FILE} (repeatable).
+ */
+public final class EvaluateCommand implements Command {
+
+    @Override
+    public String name() {
+        return "evaluate";
+    }
+
+    @Override
+    public String usage() {
+        return "--benchmark DIR (--predictions FILE | --complete FILE --incomplete FILE | --system NAME=FILE[,FILE]...)"
+                + " [--split test|valid|train|all] [--format json|markdown|html] [--output FILE]";
+    }
+
+    @Override
+    public String summary() {
+        return "score predictions with the strict protocol (Hits@Any, P, R, F1, Hits@Hard, HHR)";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        options.addOption(Option.builder().longOpt("benchmark").hasArg().argName("DIR")
+                .desc("benchmark folder written by lacuna build").get());
+        options.addOption(Option.builder().longOpt("predictions").hasArg().argName("FILE")
+                .desc("one predictions file (JSONL or JSON array of {id, prediction|raw_output})").get());
+        options.addOption(Option.builder().longOpt("complete").hasArg().argName("FILE")
+                .desc("predictions of the system on the complete KG").get());
+        options.addOption(Option.builder().longOpt("incomplete").hasArg().argName("FILE")
+                .desc("predictions of the system on the incomplete KG").get());
+        options.addOption(Option.builder().longOpt("name").hasArg().argName("NAME")
+                .desc("system name for --predictions or --complete/--incomplete (default: system)").get());
+        options.addOption(Option.builder().longOpt("system").hasArg().argName("NAME=FILE[,FILE]")
+                .desc("a named system: one file, or complete and incomplete files separated by a comma (repeatable)").get());
+        options.addOption(Option.builder().longOpt("split").hasArg().argName("SPLIT")
+                .desc("questions to score: train, valid, test (default) or all").get());
+        options.addOption(Option.builder().longOpt("field").hasArg().argName("FIELD")
+                .desc("record field with the answer: auto (default: prediction if present, else raw_output), prediction, raw_output").get());
+        options.addOption(Option.builder().longOpt("entities").hasArg().argName("FORM")
+                .desc("how predictions name entities: private (default), source or text; mapped through entities.tsv").get());
+        options.addOption(Option.builder().longOpt("delimiters").hasArg().argName("POLICY")
+                .desc("how a raw output is split: auto (default: also on spaces for ids, not for text), comma-newline, comma-newline-space").get());
+        options.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
+                .desc("json, markdown or html (default: from the --output extension, else markdown)").get());
+        CommonOptions.addOutput(options, "write the report here (default: standard output)");
+        options.addOption(Option.builder().longOpt("per-question").hasArg().argName("FILE")
+                .desc("also write every question's strict scores as JSON Lines").get());
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) throws IOException {
+        if (!line.hasOption("benchmark")) {
+            throw new UsageException("--benchmark DIR is required");
+        }
+        List<SystemSpec> systems = systems(line);
+        EvaluationSettings settings = new EvaluationSettings(
+                line.getOptionValue("split", "test"),
+                EntityForm.parse(line.getOptionValue("entities", "private")),
+                Delimiters.parse(line.getOptionValue("delimiters", "auto")),
+                PredictionField.parse(line.getOptionValue("field", "auto")));
+        Path output = CommonOptions.output(line);
+        ReportFormat format = line.hasOption("format") ? ReportFormat.parse(line.getOptionValue("format"))
+                : output == null ? ReportFormat.MARKDOWN : ReportFormat.forFile(output.getFileName().toString());
+
+        Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
+        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems);
+        String text = format.render(report);
+        if (output == null) {
+            context.out().print(text);
+            context.out().flush();
+        } else {
+            write(output, text);
+            context.err().println("lacuna evaluate: wrote " + format.name().toLowerCase() + " report to " + output);
+        }
+        if (line.hasOption("per-question")) {
+            writePerQuestion(Path.of(line.getOptionValue("per-question")), report);
+        }
+        return Main.OK;
+    }
+
+    static List<SystemSpec> systems(CommandLine line) {
+        List<SystemSpec> systems = new ArrayList<>();
+        String name = line.getOptionValue("name", "system");
+        if (line.hasOption("predictions")) {
+            systems.add(SystemSpec.single(name, Path.of(line.getOptionValue("predictions"))));
+        }
+        if (line.hasOption("complete") || line.hasOption("incomplete")) {
+            if (!line.hasOption("complete") || !line.hasOption("incomplete")) {
+                throw new UsageException("--complete and --incomplete go together");
+            }
+            if (line.hasOption("predictions")) {
+                throw new UsageException("give --predictions or --complete/--incomplete for the unnamed system, not both");
+            }
+            systems.add(SystemSpec.pair(name, Path.of(line.getOptionValue("complete")),
+                    Path.of(line.getOptionValue("incomplete"))));
+        }
+        String[] named = line.getOptionValues("system");
+        if (named != null) {
+            for (String spec : named) {
+                systems.add(SystemSpec.parse(spec));
+            }
+        }
+        if (systems.isEmpty()) {
+            throw new UsageException("no predictions: give --predictions FILE, --complete FILE --incomplete FILE or --system NAME=FILE");
+        }
+        return systems;
+    }
+
+    private static void writePerQuestion(Path file, EvaluationReport report) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        StringBuilder out = new StringBuilder();
+        for (SystemResult r : report.systems()) {
+            for (var e : r.runs().entrySet()) {
+                RunResult run = e.getValue();
+                for (QuestionScore q : run.perQuestion()) {
+                    var node = json.createObjectNode();
+                    node.put("system", r.name());
+                    node.put("kg", e.getKey());
+                    node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) json.valueToTree(q));
+                    out.append(json.writeValueAsString(node)).append('\n');
+                }
+            }
+        }
+        write(file, out.toString());
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new LacunaException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

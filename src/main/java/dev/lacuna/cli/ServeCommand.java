@@ -1,0 +1,170 @@
+package dev.lacuna.cli;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.repository.Repository;
+
+import dev.lacuna.serve.LabelMode;
+import dev.lacuna.serve.LacunaEndpoint;
+import dev.lacuna.serve.Shape;
+import dev.lacuna.store.StoreSpec;
+import dev.lacuna.store.Stores;
+
+/** {@code lacuna serve}: the SPARQL endpoint for the complete and incomplete graphs; runs until stopped. */
+public final class ServeCommand implements Command {
+    static final String TOKEN_ENV = "LACUNA_UPDATE_TOKEN";
+    private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
+
+    @Override
+    public String name() {
+        return "serve";
+    }
+
+    @Override
+    public String usage() {
+        return "[--host 127.0.0.1] [--port 7878] [--labels private|source|text] [--shape plain|freebase] [--timeout 30s]";
+    }
+
+    @Override
+    public String summary() {
+        return "serve the complete and incomplete graphs over SPARQL 1.1 (/sparql/complete, /sparql/incomplete)";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        CommonOptions.addStore(options);
+        CommonOptions.addKg(options);
+        options.addOption(Option.builder().longOpt("host").hasArg().argName("ADDR")
+                .desc("address to bind (default 127.0.0.1; 0.0.0.0 makes it reachable from other machines)").get());
+        options.addOption(Option.builder().longOpt("port").hasArg().argName("N").desc("port (default 7878; 0 picks a free one)").get());
+        options.addOption(Option.builder().longOpt("labels").hasArg().argName("MODE")
+                .desc("entity names clients see: private (default), source or text (paper section 5.4)").get());
+        options.addOption(Option.builder().longOpt("shape").hasArg().argName("SHAPE")
+                .desc("plain (default) or freebase (ns:m.ID entities, dotted relations, ns:type.object.name) for ToG/PoG/GoG").get());
+        options.addOption(Option.builder().longOpt("compat").hasArg().argName("on|off")
+                .desc("Virtuoso compatibility: regex/contains on IRIs as strings (default on with --shape freebase)").get());
+        options.addOption(Option.builder().longOpt("timeout").hasArg().argName("TIME")
+                .desc("time limit per query, e.g. 30s, 500ms, 2m (default 30s); past it the client gets 503").get());
+        options.addOption(Option.builder().longOpt("max-rows").hasArg().argName("N")
+                .desc("most result rows per answer (default 100000)").get());
+        options.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
+                .desc("queries evaluated at once (default 2 x cores)").get());
+        options.addOption(Option.builder().longOpt("queue").hasArg().argName("N")
+                .desc("requests that may wait for a worker; more get 503 at once (default 64)").get());
+        options.addOption(Option.builder().longOpt("max-body").hasArg().argName("BYTES")
+                .desc("largest POST body (default 1048576); larger gets 413").get());
+        options.addOption(Option.builder().longOpt("allow-update").desc("accept SPARQL Update with the bearer token of "
+                + "--token or $" + TOKEN_ENV + " (never on /sparql/complete)").get());
+        options.addOption(Option.builder().longOpt("token").hasArg().argName("TOKEN")
+                .desc("update token (at least 16 characters); prefer $" + TOKEN_ENV + " so it stays out of ps").get());
+        options.addOption(Option.builder().longOpt("view-store").hasArg().argName("SPEC")
+                .desc("where a label/shape view is materialised: memory (default), native:DIR or lmdb:DIR").get());
+        options.addOption(Option.builder().longOpt("no-access-log").desc("do not log one line per request").get());
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) throws Exception {
+        LacunaEndpoint.Builder builder = LacunaEndpoint.builder()
+                .kg(CommonOptions.kg(line))
+                .host(line.getOptionValue("host", "127.0.0.1"))
+                .port(CommonOptions.intValue(line, "port", 7878))
+                .labels(LabelMode.parse(line.getOptionValue("labels", "private")))
+                .shape(Shape.parse(line.getOptionValue("shape", "plain")))
+                .timeout(duration(line.getOptionValue("timeout", "30s")))
+                .accessLog(!line.hasOption("no-access-log"));
+        if (line.hasOption("max-rows")) {
+            builder.maxRows(CommonOptions.longValue(line, "max-rows", 0));
+        }
+        if (line.hasOption("workers")) {
+            builder.workers(CommonOptions.intValue(line, "workers", 0));
+        }
+        if (line.hasOption("queue")) {
+            builder.queue(CommonOptions.intValue(line, "queue", 0));
+        }
+        if (line.hasOption("max-body")) {
+            builder.maxBodyBytes(CommonOptions.longValue(line, "max-body", 0));
+        }
+        if (line.hasOption("compat")) {
+            builder.compat(onOff(line.getOptionValue("compat")));
+        }
+        if (line.hasOption("allow-update")) {
+            String token = line.getOptionValue("token", System.getenv(TOKEN_ENV));
+            if (token == null) {
+                throw new UsageException("--allow-update needs a token: --token TOKEN or $" + TOKEN_ENV);
+            }
+            builder.allowUpdate(token);
+        } else if (line.hasOption("token")) {
+            throw new UsageException("--token only makes sense with --allow-update");
+        }
+        builder.check();
+        if (line.hasOption("view-store")) {
+            StoreSpec.parse(line.getOptionValue("view-store"));
+        }
+        Repository store = CommonOptions.openStore(line);
+        Repository viewStore = null;
+        try {
+            if (line.hasOption("view-store")) {
+                viewStore = Stores.open(StoreSpec.parse(line.getOptionValue("view-store")));
+                builder.viewStore(viewStore);
+            }
+            LacunaEndpoint endpoint = builder.repository(store).build().start();
+            Thread hook = new Thread(endpoint::stop, "lacuna-serve-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            String url = endpoint.url();
+            context.out().println("Lacuna SPARQL endpoint at " + url);
+            context.out().println("  " + url + "sparql/complete");
+            context.out().println("  " + url + "sparql/incomplete");
+            context.out().println("  " + url + "sparql   (all graphs)");
+            context.out().println("Stop with Ctrl-C.");
+            context.out().flush();
+            try {
+                endpoint.awaitStop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                endpoint.stop();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // already shutting down
+                }
+            }
+            return Main.OK;
+        } finally {
+            if (viewStore != null) {
+                viewStore.shutDown();
+            }
+            store.shutDown();
+        }
+    }
+
+    /** "30", "30s", "500ms", "2m", "1h" (a bare number is seconds). */
+    static Duration duration(String text) {
+        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new UsageException("--timeout needs a time such as 30s, 500ms or 2m, got '" + text + "'");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "ms" -> Duration.ofMillis(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofSeconds(n);
+        };
+    }
+
+    private static boolean onOff(String v) {
+        return switch (v.trim().toLowerCase(Locale.ROOT)) {
+            case "on", "true", "yes" -> true;
+            case "off", "false", "no" -> false;
+            default -> throw new UsageException("--compat takes on or off, got '" + v + "'");
+        };
+    }
+}

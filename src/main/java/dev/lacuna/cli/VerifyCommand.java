@@ -1,0 +1,50 @@
+package dev.lacuna.cli;
+
+import java.nio.file.Path;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.repository.Repository;
+
+import dev.lacuna.build.Verifier;
+
+/** {@code lacuna verify DIR}: the build's checks, each with a count; exit 1 with the offending ids on failure. */
+public final class VerifyCommand implements Command {
+    @Override
+    public String name() {
+        return "verify";
+    }
+
+    @Override
+    public String usage() {
+        return "DIR [store options]";
+    }
+
+    @Override
+    public String summary() {
+        return "check a benchmark folder against its store: deletions, inferability, answers, split, checksum";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        CommonOptions.addStore(options);
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) {
+        if (line.getArgList().size() != 1) {
+            throw new UsageException("give exactly one benchmark folder");
+        }
+        Path dir = Path.of(line.getArgList().get(0));
+        Repository repository = CommonOptions.openStore(line);
+        try {
+            Verifier.Report report = Verifier.verify(repository, dir);
+            context.out().println("verify " + dir + ":");
+            report.print(context.out());
+            report.requirePassed();
+        } finally {
+            repository.shutDown();
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,215 @@
+package dev.lacuna.eval;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.questions.Question;
+
+/**
+ * The gold side of an evaluation, read from a benchmark folder written by {@code lacuna build}:
+ * {@code questions/{train,valid,test}.jsonl}, {@code summary.json} (kg name and base IRI) and, when
+ * entities must be rendered as source ids or labels, {@code entities.tsv}.
+ */
+public final class Benchmark {
+    public static final List<String> SPLITS = List.of("train", "valid", "test");
+    public static final String ALL = "all";
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private final Path dir;
+    private final String kg;
+    private final String base;
+    private final Map<String, List<Question>> splits;
+    private final Map<String, Question> byId;
+
+    private Benchmark(Path dir, String kg, String base, Map<String, List<Question>> splits) {
+        this.dir = dir;
+        this.kg = kg;
+        this.base = base;
+        this.splits = splits;
+        this.byId = new HashMap<>();
+        for (List<Question> qs : splits.values()) {
+            for (Question q : qs) {
+                byId.put(q.id(), q);
+            }
+        }
+    }
+
+    /** Reads every question file present (at least one must be) and summary.json when present. */
+    public static Benchmark load(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException(dir.toString(), -1, -1, "benchmark folder does not exist");
+        }
+        Map<String, List<Question>> splits = new LinkedHashMap<>();
+        for (String split : SPLITS) {
+            Path file = dir.resolve("questions").resolve(split + ".jsonl");
+            if (Files.exists(file)) {
+                splits.put(split, readQuestions(file, split));
+            }
+        }
+        if (splits.isEmpty()) {
+            throw new BadInputException(dir.toString(), -1, -1,
+                    "not a benchmark folder: no questions/train.jsonl, valid.jsonl or test.jsonl (written by lacuna build)");
+        }
+        String kg = null;
+        String base = null;
+        Path summary = dir.resolve("summary.json");
+        if (Files.exists(summary)) {
+            try {
+                JsonNode node = JSON.readTree(summary.toFile());
+                kg = node.path("kg").isTextual() ? node.get("kg").asText() : null;
+                base = node.path("base").isTextual() ? node.get("base").asText() : null;
+            } catch (JsonProcessingException e) {
+                throw new BadInputException(summary.toString(), e.getLocation() == null ? -1 : e.getLocation().getLineNr(),
+                        -1, "malformed JSON: " + e.getOriginalMessage());
+            } catch (IOException e) {
+                throw new BadInputException(summary.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+            }
+        }
+        return new Benchmark(dir, kg, base, splits);
+    }
+
+    private static List<Question> readQuestions(Path file, String split) {
+        List<Question> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            long n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                Question q;
+                try {
+                    q = JSON.readValue(line, Question.class);
+                } catch (JsonProcessingException e) {
+                    throw new BadInputException(file.toString(), n, e.getLocation() == null ? -1 : e.getLocation().getColumnNr(),
+                            "malformed question: " + e.getOriginalMessage());
+                }
+                if (q.id() == null || q.answers() == null) {
+                    throw new BadInputException(file.toString(), n, -1, "question has no \"id\" or no \"answers\"");
+                }
+                out.add(q.split() == null ? q.withSplit(split) : q);
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** The KG name from summary.json, or null. */
+    public String kg() {
+        return kg;
+    }
+
+    /** The base IRI from summary.json, or null. */
+    public String base() {
+        return base;
+    }
+
+    /** The splits present, in train, valid, test order. */
+    public Set<String> splitNames() {
+        return splits.keySet();
+    }
+
+    /** Questions of one split, or of every split present for "all". */
+    public List<Question> questions(String split) {
+        if (ALL.equals(split)) {
+            List<Question> all = new ArrayList<>();
+            splits.values().forEach(all::addAll);
+            return all;
+        }
+        if (!SPLITS.contains(split)) {
+            throw new BadInputException("unknown split '" + split + "': expected train, valid, test or all");
+        }
+        List<Question> qs = splits.get(split);
+        if (qs == null) {
+            throw new BadInputException(dir.resolve("questions").resolve(split + ".jsonl").toString(), -1, -1,
+                    "the benchmark has no " + split + " split");
+        }
+        return qs;
+    }
+
+    /** A question of any split, or null. */
+    public Question question(String id) {
+        return byId.get(id);
+    }
+
+    public int size() {
+        return byId.size();
+    }
+
+    /**
+     * Names of the given private ids from entities.tsv ({@code private_id<TAB>source_id<TAB>label} after a
+     * header line). Only the wanted ids are kept, so a Wikidata5m-sized file costs one pass, not a map of
+     * millions.
+     */
+    public Map<String, EntityName> entityNames(Collection<String> wanted) {
+        Path file = dir.resolve("entities.tsv");
+        if (!Files.exists(file)) {
+            throw new BadInputException(file.toString(), -1, -1,
+                    "entities.tsv is missing: it is needed to render answers as source ids or labels");
+        }
+        Set<String> want = Set.copyOf(wanted);
+        Map<String, EntityName> out = new HashMap<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line = r.readLine();
+            if (line == null || !line.startsWith("private_id\t")) {
+                throw new BadInputException(file.toString(), 1, -1,
+                        "expected the header private_id<TAB>source_id<TAB>label");
+            }
+            long n = 1;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isEmpty()) {
+                    continue;
+                }
+                int t1 = line.indexOf('\t');
+                if (t1 < 0) {
+                    throw new BadInputException(file.toString(), n, -1, "expected private_id<TAB>source_id[<TAB>label]");
+                }
+                String id = line.substring(0, t1);
+                if (!want.contains(id)) {
+                    continue;
+                }
+                int t2 = line.indexOf('\t', t1 + 1);
+                String source = t2 < 0 ? line.substring(t1 + 1) : line.substring(t1 + 1, t2);
+                String label = t2 < 0 ? "" : line.substring(t2 + 1);
+                out.put(id, new EntityName(source, label));
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** An entity's source id and text label (label empty when the dataset has none). */
+    public record EntityName(String sourceId, String label) {
+        public String render(EntityForm form, String privateId) {
+            return switch (form) {
+                case PRIVATE -> privateId;
+                case SOURCE -> sourceId;
+                case TEXT -> label.isEmpty() ? sourceId : label;
+            };
+        }
+    }
+}

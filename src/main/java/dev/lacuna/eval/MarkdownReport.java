@@ -1,0 +1,121 @@
+package dev.lacuna.eval;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The report as Markdown tables: strict scores, drops, breakdowns, permissive scores, coverage. */
+public final class MarkdownReport {
+    /** How an undefined HHR (Hits@Any = 0) is printed. */
+    public static final String UNDEFINED = "n/a";
+
+    private MarkdownReport() {
+    }
+
+    public static String render(EvaluationReport report) {
+        StringBuilder md = new StringBuilder();
+        EvaluationSettings s = report.settings();
+        md.append("# Lacuna evaluation\n\n");
+        md.append("Benchmark `").append(report.benchmark().dir()).append('`');
+        if (report.benchmark().kg() != null) {
+            md.append(" (KG `").append(report.benchmark().kg()).append("`)");
+        }
+        md.append(", split `").append(s.split()).append("`, ").append(report.benchmark().questions())
+                .append(" questions; entities written as `").append(s.entities().word()).append("`, delimiters `")
+                .append(s.delimiters().word()).append("`, field `").append(s.field().word()).append("`.\n\n");
+
+        md.append("## Strict protocol (section 4)\n\n");
+        md.append("| System | KG | Hits@Any | Precision | Recall | F1 | Hits@Hard | HHR |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+        forEachRun(report, (sys, setting, run) -> {
+            Scores x = run.strict();
+            md.append("| ").append(cell(sys)).append(" | ").append(setting).append(" | ").append(num(x.hitsAtAny()))
+                    .append(" | ").append(num(x.precision())).append(" | ").append(num(x.recall())).append(" | ")
+                    .append(num(x.f1())).append(" | ").append(num(x.hitsAtHard())).append(" | ").append(num(x.hhr()))
+                    .append(" |\n");
+        });
+
+        if (report.systems().stream().anyMatch(r -> r.drop() != null)) {
+            md.append("\n## Complete → incomplete (drop = complete − incomplete; figure 2)\n\n");
+            md.append("| System | ΔHits@Any | ΔF1 | ΔHits@Hard | HHR complete | HHR incomplete | ΔHHR |\n");
+            md.append("|---|---:|---:|---:|---:|---:|---:|\n");
+            for (SystemResult r : report.systems()) {
+                SystemResult.Drop d = r.drop();
+                if (d != null) {
+                    md.append("| ").append(cell(r.name())).append(" | ").append(num(d.hitsAtAny())).append(" | ")
+                            .append(num(d.f1())).append(" | ").append(num(d.hitsAtHard())).append(" | ")
+                            .append(num(d.hhrComplete())).append(" | ").append(num(d.hhrIncomplete())).append(" | ")
+                            .append(num(d.hhr())).append(" |\n");
+                }
+            }
+        }
+
+        breakdown(md, report, "By rule type", "Rule type", RunResult::byRuleType);
+        if (report.systems().stream().flatMap(r -> r.runs().values().stream()).anyMatch(run -> run.bySplit().size() > 1)) {
+            breakdown(md, report, "By split", "Split", RunResult::bySplit);
+        }
+        breakdown(md, report, "By relation", "Relation", RunResult::byRelation);
+
+        md.append("\n## Permissive metrics (appendix I; NOT the protocol)\n\n");
+        md.append("RoG-style substring matching: shown only to expose how much it inflates scores.\n\n");
+        md.append("| System | KG | Hits@1 (substring) | Permissive precision | Permissive recall | Permissive F1 |\n");
+        md.append("|---|---|---:|---:|---:|---:|\n");
+        forEachRun(report, (sys, setting, run) -> {
+            PermissiveScores p = run.permissive();
+            md.append("| ").append(cell(sys)).append(" | ").append(setting).append(" | ").append(num(p.hitsAt1()))
+                    .append(" | ").append(num(p.precision())).append(" | ").append(num(p.recall())).append(" | ")
+                    .append(num(p.f1())).append(" |\n");
+        });
+
+        md.append("\n## Coverage\n\n");
+        md.append("| System | KG | File | Records | Matched | Missing (scored 0) | Other splits (ignored) |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|\n");
+        forEachRun(report, (sys, setting, run) -> {
+            RunResult.Coverage c = run.coverage();
+            md.append("| ").append(cell(sys)).append(" | ").append(setting).append(" | `").append(cell(run.file()))
+                    .append("` | ").append(c.records()).append(" | ").append(c.matched()).append(" | ")
+                    .append(c.missing()).append(" | ").append(c.otherSplit()).append(" |\n");
+        });
+
+        md.append("\n## Notes\n\n");
+        for (String note : report.notes()) {
+            md.append("- ").append(note).append('\n');
+        }
+        return md.toString();
+    }
+
+    private static void breakdown(StringBuilder md, EvaluationReport report, String title, String column,
+            java.util.function.Function<RunResult, Map<String, Scores>> groups) {
+        md.append("\n## ").append(title).append("\n\n");
+        md.append("| System | KG | ").append(column).append(" | Questions | Hits@Any | F1 | Hits@Hard | HHR |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|\n");
+        forEachRun(report, (sys, setting, run) -> groups.apply(run).forEach((k, x) -> md.append("| ").append(cell(sys))
+                .append(" | ").append(setting).append(" | ").append(cell(k)).append(" | ").append(x.questions())
+                .append(" | ").append(num(x.hitsAtAny())).append(" | ").append(num(x.f1())).append(" | ")
+                .append(num(x.hitsAtHard())).append(" | ").append(num(x.hhr())).append(" |\n")));
+    }
+
+    interface RunVisitor {
+        void visit(String system, String setting, RunResult run);
+    }
+
+    /** Runs in report order: systems as given, settings complete, incomplete, single. */
+    static void forEachRun(EvaluationReport report, RunVisitor visitor) {
+        for (SystemResult r : report.systems()) {
+            for (String setting : List.of(SystemSpec.COMPLETE, SystemSpec.INCOMPLETE, SystemSpec.SINGLE)) {
+                RunResult run = r.run(setting);
+                if (run != null) {
+                    visitor.visit(r.name(), setting, run);
+                }
+            }
+        }
+    }
+
+    static String num(Double v) {
+        return v == null ? UNDEFINED : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+}

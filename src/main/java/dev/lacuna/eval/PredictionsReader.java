@@ -1,0 +1,172 @@
+package dev.lacuna.eval;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.BadInputException;
+
+/**
+ * Reads a predictions file: JSON Lines (one object per line) or one JSON array of objects, each
+ * {@code {"id": ..., "prediction": [...]}} and/or {@code {"id": ..., "raw_output": "..."}} (the paper's
+ * released format). Which form is detected from the first non-blank character. A {@code prediction}
+ * that is a string is kept as raw output, as RoG's scripts treat it. Every problem names file and line.
+ */
+public final class PredictionsReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** For one JSON Lines record: text after the object on the same line is an error, not ignored. */
+    private static final ObjectMapper JSON_LINE = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private PredictionsReader() {
+    }
+
+    public static List<SystemOutput> read(Path file, PredictionField field) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read predictions: " + e.getMessage(), e);
+        }
+        return parse(text, file.toString(), field);
+    }
+
+    /** Parses predictions text; {@code source} names it in messages. */
+    public static List<SystemOutput> parse(String text, String source, PredictionField field) {
+        String stripped = text.strip();
+        if (stripped.isEmpty()) {
+            throw new BadInputException(source, -1, -1,
+                    "predictions file is empty: expected JSON Lines or a JSON array of {\"id\", \"prediction\"|\"raw_output\"}");
+        }
+        List<SystemOutput> out = stripped.charAt(0) == '[' ? parseArray(text, source, field) : parseLines(text, source, field);
+        if (out.isEmpty()) {
+            throw new BadInputException(source, -1, -1, "predictions file has no records");
+        }
+        Map<String, Long> firstLine = new HashMap<>();
+        for (SystemOutput o : out) {
+            Long before = firstLine.putIfAbsent(o.id(), o.line());
+            if (before != null) {
+                throw new BadInputException(source, o.line(), -1,
+                        "duplicate id '" + o.id() + "' (first on line " + before + ")");
+            }
+        }
+        return out;
+    }
+
+    private static List<SystemOutput> parseLines(String text, String source, PredictionField field) {
+        List<SystemOutput> out = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new StringReader(text))) {
+            String line;
+            long n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode node;
+                try {
+                    node = JSON_LINE.readTree(line);
+                } catch (JsonProcessingException e) {
+                    JsonLocation loc = e.getLocation();
+                    throw new BadInputException(source, n, loc == null ? -1 : loc.getColumnNr(),
+                            "malformed JSON: " + e.getOriginalMessage());
+                }
+                out.add(record(node, source, n, field));
+            }
+        } catch (IOException e) {
+            throw new BadInputException(source, -1, -1, "cannot read predictions: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private static List<SystemOutput> parseArray(String text, String source, PredictionField field) {
+        List<SystemOutput> out = new ArrayList<>();
+        try (JsonParser p = JSON.createParser(text)) {
+            p.nextToken(); // START_ARRAY
+            JsonToken t;
+            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == null) {
+                    throw new BadInputException(source, p.currentLocation().getLineNr(), -1,
+                            "malformed JSON: the array is not closed");
+                }
+                long line = p.currentTokenLocation().getLineNr();
+                JsonNode node = p.readValueAsTree();
+                out.add(record(node, source, line, field));
+            }
+            if (p.nextToken() != null) {
+                throw new BadInputException(source, p.currentTokenLocation().getLineNr(), -1,
+                        "malformed JSON: text after the closing ']'");
+            }
+        } catch (JsonProcessingException e) {
+            JsonLocation loc = e.getLocation();
+            throw new BadInputException(source, loc == null ? -1 : loc.getLineNr(), loc == null ? -1 : loc.getColumnNr(),
+                    "malformed JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new BadInputException(source, -1, -1, "cannot read predictions: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private static SystemOutput record(JsonNode node, String source, long line, PredictionField field) {
+        if (node == null || !node.isObject()) {
+            throw new BadInputException(source, line, -1,
+                    "expected an object {\"id\": ..., \"prediction\": [...]} or {\"id\": ..., \"raw_output\": \"...\"}");
+        }
+        JsonNode id = node.get("id");
+        if (id == null || !(id.isTextual() || id.isIntegralNumber())) {
+            throw new BadInputException(source, line, -1, "record has no \"id\" (a string)");
+        }
+        JsonNode prediction = node.get("prediction");
+        JsonNode raw = node.get("raw_output");
+        boolean usePrediction = switch (field) {
+            case PREDICTION -> true;
+            case RAW_OUTPUT -> false;
+            case AUTO -> prediction != null;
+        };
+        JsonNode chosen = usePrediction ? prediction : raw;
+        String name = usePrediction ? "prediction" : "raw_output";
+        if (chosen == null) {
+            throw new BadInputException(source, line, -1, field == PredictionField.AUTO
+                    ? "record has neither \"prediction\" nor \"raw_output\""
+                    : "record has no \"" + name + "\" (chosen with --field " + field.word() + ")");
+        }
+        if (chosen.isNull()) {
+            return new SystemOutput(id.asText(), List.of(), null, line);
+        }
+        if (chosen.isTextual()) {
+            return new SystemOutput(id.asText(), null, chosen.asText(), line);
+        }
+        if (usePrediction && chosen.isArray()) {
+            List<String> items = new ArrayList<>(chosen.size());
+            for (JsonNode e : chosen) {
+                if (e.isTextual() || e.isNumber() || e.isBoolean()) {
+                    items.add(e.asText());
+                } else if (!e.isNull()) {
+                    throw new BadInputException(source, line, -1,
+                            "\"prediction\" must hold strings or numbers, found " + e.getNodeType().name().toLowerCase());
+                }
+            }
+            return new SystemOutput(id.asText(), items, null, line);
+        }
+        throw new BadInputException(source, line, -1, "\"" + name + "\" must be "
+                + (usePrediction ? "a list of strings or a string" : "a string") + ", found "
+                + chosen.getNodeType().name().toLowerCase());
+    }
+}

@@ -1,0 +1,53 @@
+package dev.lacuna.eval;
+
+import java.util.Locale;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+
+/** The output forms of a report. */
+public enum ReportFormat {
+    JSON, MARKDOWN, HTML;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public String render(EvaluationReport report) {
+        return switch (this) {
+            case JSON -> json(report);
+            case MARKDOWN -> MarkdownReport.render(report);
+            case HTML -> HtmlReport.render(report);
+        };
+    }
+
+    public static String json(EvaluationReport report) {
+        try {
+            return MAPPER.writeValueAsString(report) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new LacunaException("cannot write the report as JSON: " + e.getMessage(), e);
+        }
+    }
+
+    public static ReportFormat parse(String word) {
+        try {
+            return valueOf(word.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("unknown format '" + word + "': expected json, markdown or html");
+        }
+    }
+
+    /** The format a file name implies (.json, .html/.htm, else Markdown). */
+    public static ReportFormat forFile(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        if (n.endsWith(".json")) {
+            return JSON;
+        }
+        if (n.endsWith(".html") || n.endsWith(".htm")) {
+            return HTML;
+        }
+        return MARKDOWN;
+    }
+}

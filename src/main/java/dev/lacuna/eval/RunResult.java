@@ -1,0 +1,41 @@
+package dev.lacuna.eval;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The scores of one predictions file against the benchmark: strict metrics overall and broken down by
+ * rule type, split and relation, the permissive (RoG-style) metrics overall, and how well the file
+ * covered the questions.
+ */
+@JsonPropertyOrder({"file", "coverage", "strict", "by_rule_type", "by_split", "by_relation", "permissive"})
+public record RunResult(
+        @JsonProperty("file") String file,
+        @JsonProperty("coverage") Coverage coverage,
+        @JsonProperty("strict") Scores strict,
+        @JsonProperty("by_rule_type") Map<String, Scores> byRuleType,
+        @JsonProperty("by_split") Map<String, Scores> bySplit,
+        @JsonProperty("by_relation") Map<String, Scores> byRelation,
+        @JsonProperty("permissive") PermissiveScores permissive,
+        @JsonIgnore List<QuestionScore> perQuestion) {
+
+    /**
+     * @param records         records in the file
+     * @param matched         records whose id is a question of the evaluated split
+     * @param missing         questions of the split without a record: scored as empty predictions
+     * @param missingExamples a few of the missing question ids
+     * @param otherSplit      records for questions of other splits: ignored
+     */
+    @JsonPropertyOrder({"records", "matched", "missing", "missing_examples", "other_split"})
+    public record Coverage(
+            @JsonProperty("records") int records,
+            @JsonProperty("matched") int matched,
+            @JsonProperty("missing") int missing,
+            @JsonProperty("missing_examples") List<String> missingExamples,
+            @JsonProperty("other_split") int otherSplit) {
+    }
+}

@@ -1,0 +1,18 @@
+package dev.lacuna.eval;
+
+import java.util.List;
+
+/**
+ * One record of a predictions file: the system's answer to one question, either a structured
+ * {@code prediction} list or a {@code raw_output} string (or both; {@link PredictionField} picks).
+ *
+ * @param id         question id
+ * @param prediction the structured answers, or null when the record has none
+ * @param rawOutput  the raw generated text, or null
+ * @param line       1-based line of the record in its file (for messages)
+ */
+public record SystemOutput(String id, List<String> prediction, String rawOutput, long line) {
+    public SystemOutput {
+        prediction = prediction == null ? null : List.copyOf(prediction);
+    }
+}

@@ -1,0 +1,343 @@
+package dev.lacuna.rules.sparql;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.sparqlbuilder.constraint.Expression;
+import org.eclipse.rdf4j.sparqlbuilder.constraint.Expressions;
+import org.eclipse.rdf4j.sparqlbuilder.constraint.Operand;
+import org.eclipse.rdf4j.sparqlbuilder.constraint.SparqlFunction;
+import org.eclipse.rdf4j.sparqlbuilder.core.Orderable;
+import org.eclipse.rdf4j.sparqlbuilder.core.SparqlBuilder;
+import org.eclipse.rdf4j.sparqlbuilder.core.Variable;
+import org.eclipse.rdf4j.sparqlbuilder.core.query.Queries;
+import org.eclipse.rdf4j.sparqlbuilder.core.query.SelectQuery;
+import org.eclipse.rdf4j.sparqlbuilder.graphpattern.GraphPattern;
+import org.eclipse.rdf4j.sparqlbuilder.graphpattern.GraphPatterns;
+import org.eclipse.rdf4j.sparqlbuilder.graphpattern.SubSelect;
+import org.eclipse.rdf4j.sparqlbuilder.graphpattern.TriplePattern;
+import org.eclipse.rdf4j.sparqlbuilder.rdf.Rdf;
+import org.eclipse.rdf4j.sparqlbuilder.rdf.RdfObject;
+import org.eclipse.rdf4j.sparqlbuilder.rdf.RdfSubject;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.rules.Atom;
+import dev.lacuna.rules.Rule;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SparqlFiles;
+
+/**
+ * Compiles a Horn rule into SPARQL over one named graph of a knowledge graph, with RDF4J's SparqlBuilder.
+ * Every pattern is wrapped in {@code GRAPH <g>} because some stores (GraphDB) make the default graph the
+ * union of all graphs. Rule variables keep their AMIE3 names ({@code ?a ?b ?c ...}); the head is always
+ * {@code ?a r ?b}. Variables are not injective (two may bind the same entity), as in AMIE3, so no query
+ * filters {@code ?x != ?y} except where a grounding would use its own head triple as a body triple.
+ *
+ * <p>Constants (a topic entity, a head pair to check) are written into the query rather than bound at run
+ * time, so that the printed text runs unchanged in any SPARQL client and every store's optimiser sees them.
+ */
+public final class RuleCompiler {
+    /** The fresh variable of the PCA's {@code r(x, z)}; rule variables are a letter and optional digits. */
+    static final Variable PCA_OTHER = SparqlBuilder.var("other");
+    static final Variable SUPPORT = SparqlBuilder.var("support");
+    static final Variable BODY_SIZE = SparqlBuilder.var("bodySize");
+    static final Variable PCA_BODY_SIZE = SparqlBuilder.var("pcaBodySize");
+
+    private final KgGraphs kg;
+
+    public RuleCompiler(KgGraphs kg) {
+        this.kg = kg;
+    }
+
+    public KgGraphs kg() {
+        return kg;
+    }
+
+    /**
+     * Throws if the rule cannot be compiled into a safe query: both head variables must occur in the body,
+     * otherwise a prediction would be "every entity" (and SPARQL would leave the variable unbound).
+     */
+    public static void requireCompilable(Rule rule) {
+        for (int v : new int[] {0, 1}) {
+            boolean used = rule.body().stream().anyMatch(atom -> atom.uses(v));
+            if (!used) {
+                throw new BadInputException("rule '" + rule.toAmie() + "': head variable " + Rule.variableName(v)
+                        + " does not occur in the body, so the rule cannot be grounded");
+            }
+        }
+    }
+
+    /** The SPARQL variable of rule variable {@code v}: ?a, ?b, ?c ... */
+    public static Variable variable(int v) {
+        return SparqlBuilder.var(Rule.variableName(v).substring(1));
+    }
+
+    // ---------------------------------------------------------------- 1. groundings
+
+    /**
+     * All groundings (bindings of every variable, projected in variable order ?a ?b ?c ...) whose body and
+     * head hold in the graph, except those whose head triple is one of its own body triples (such a
+     * grounding would delete its own evidence). Unordered.
+     */
+    public String groundings(Rule rule, IRI graph) {
+        return groundingQuery(rule, graph).getQueryString();
+    }
+
+    /**
+     * Up to {@code limit} groundings drawn reproducibly with a seed: ordered by the MD5 of the seed and the
+     * bindings' IRIs (see {@link #samplingKey}), which any SPARQL 1.1 store computes identically, then cut.
+     */
+    public String sampledGroundings(Rule rule, IRI graph, int limit, long seed) {
+        if (limit <= 0) {
+            throw new BadInputException("the number of groundings must be positive, got " + limit);
+        }
+        SelectQuery q = groundingQuery(rule, graph);
+        List<Operand> parts = new ArrayList<>();
+        parts.add(Rdf.literalOf(Long.toString(seed)));
+        for (int v = 0; v < rule.variableCount(); v++) {
+            parts.add(Rdf.literalOf(" "));
+            parts.add(Expressions.str(variable(v)));
+        }
+        Expression<?> key = Expressions.function(SparqlFunction.MD5, Expressions.concat(parts.toArray(Operand[]::new)));
+        List<Orderable> order = new ArrayList<>();
+        order.add(key);
+        for (int v = 0; v < rule.variableCount(); v++) {
+            order.add(variable(v)); // tie-break, for a store whose MD5 ever collides
+        }
+        return q.orderBy(order.toArray(Orderable[]::new)).limit(limit).getQueryString();
+    }
+
+    /** The string whose MD5 orders the sampled groundings: the seed, then each binding's IRI, space-separated. */
+    public static String samplingKey(long seed, List<? extends Value> bindings) {
+        StringBuilder sb = new StringBuilder(Long.toString(seed));
+        for (Value v : bindings) {
+            sb.append(' ').append(v.stringValue());
+        }
+        return sb.toString();
+    }
+
+    private SelectQuery groundingQuery(Rule rule, IRI graph) {
+        requireCompilable(rule);
+        List<Atom> atoms = new ArrayList<>();
+        atoms.add(rule.head());
+        atoms.addAll(rule.body());
+        GraphPattern pattern = GraphPatterns.and(triples(atoms, Map.of()));
+        for (Atom atom : rule.body()) {
+            if (atom.relation().equals(rule.head().relation())) {
+                List<Operand> differs = new ArrayList<>();
+                if (atom.subject() != 0) {
+                    differs.add(Expressions.notEquals(variable(atom.subject()), variable(0)));
+                }
+                if (atom.object() != 1) {
+                    differs.add(Expressions.notEquals(variable(atom.object()), variable(1)));
+                }
+                pattern = pattern.filter(differs.size() == 1 ? (Expression<?>) differs.get(0)
+                        : Expressions.or(differs.toArray(Operand[]::new)));
+            }
+        }
+        List<Variable> projection = new ArrayList<>();
+        for (int v = 0; v < rule.variableCount(); v++) {
+            projection.add(variable(v));
+        }
+        return Queries.SELECT(projection.toArray(Variable[]::new)).distinct()
+                .where(pattern.from(Rdf.iri(graph)));
+    }
+
+    // ---------------------------------------------------------------- 2. predictions
+
+    /** Head pairs (?a ?b) whose body holds in the graph but whose head does not: what the rule would add. */
+    public String predictions(Rule rule, IRI graph) {
+        return headQuery(rule, graph, Map.of(), true, 0, 1);
+    }
+
+    /**
+     * The answers (?b for a topic on the HEAD side, ?a for TAIL) that the rule predicts for a topic entity:
+     * the body holds with the topic in place, the head triple does not.
+     */
+    public String predictions(Rule rule, IRI graph, IRI topic, Side side) {
+        return headQuery(rule, graph, Map.of(side.topicVariable(), topic), true, side.answerVariable());
+    }
+
+    /**
+     * The answers the rule derives for a topic entity whether or not the head triple is already there: the
+     * body holds with the topic in place. This is what a rule-based responder answers a question with.
+     */
+    public String derivations(Rule rule, IRI graph, IRI topic, Side side) {
+        return headQuery(rule, graph, Map.of(side.topicVariable(), topic), false, side.answerVariable());
+    }
+
+    private String headQuery(Rule rule, IRI graph, Map<Integer, IRI> constants, boolean headMissing,
+            int... projected) {
+        requireCompilable(rule);
+        GraphPattern pattern = GraphPatterns.and(triples(rule.body(), constants));
+        if (headMissing) {
+            pattern = pattern.filterNotExists(triple(rule.head(), constants));
+        }
+        List<Variable> projection = new ArrayList<>();
+        for (int v : projected) {
+            projection.add(variable(v));
+        }
+        return Queries.SELECT(projection.toArray(Variable[]::new)).distinct()
+                .where(pattern.from(Rdf.iri(graph)))
+                .getQueryString();
+    }
+
+    // ---------------------------------------------------------------- 3. body check
+
+    /**
+     * ASK whether some grounding of the body holds in the graph for the head pair (subject, object): the
+     * inferability check of the paper's appendix H. With a null subject or object that head variable stays
+     * free (?a, ?b), to be bound by the caller's client.
+     */
+    public String bodyCheck(Rule rule, IRI graph, IRI subject, IRI object) {
+        requireCompilable(rule);
+        Map<Integer, IRI> constants = new HashMap<>();
+        if (subject != null) {
+            constants.put(0, subject);
+        }
+        if (object != null) {
+            constants.put(1, object);
+        }
+        return new AskQuery().where(GraphPatterns.and(triples(rule.body(), constants)).from(Rdf.iri(graph)))
+                .getQueryString();
+    }
+
+    // ---------------------------------------------------------------- 4. answer completion
+
+    /**
+     * Every answer of (topic, relation) in the graph, the topic on the given side: for HEAD the tails of
+     * {@code topic relation ?answer}, for TAIL the heads of {@code ?answer relation topic}. Result variable ?answer.
+     */
+    public String answers(IRI graph, String relation, IRI topic, Side side) {
+        Map<String, Value> values = new LinkedHashMap<>();
+        values.put("graph", graph);
+        values.put("relation", kg.relation(relation));
+        values.put("topic", topic);
+        return SparqlFiles.render(side == Side.HEAD ? "answers-tail.rq" : "answers-head.rq", values);
+    }
+
+    // ---------------------------------------------------------------- 5. counts
+
+    /** AMIE3's support: distinct head pairs (?a, ?b) for which body and head hold. Result variable ?support. */
+    public String support(Rule rule, IRI graph) {
+        requireCompilable(rule);
+        List<Atom> atoms = new ArrayList<>();
+        atoms.add(rule.head());
+        atoms.addAll(rule.body());
+        return countPairs(SUPPORT, GraphPatterns.and(triples(atoms, Map.of())).from(Rdf.iri(graph)), null);
+    }
+
+    /** AMIE3's body size: distinct head pairs for which the body holds. Result variable ?bodySize. */
+    public String bodySize(Rule rule, IRI graph) {
+        requireCompilable(rule);
+        return countPairs(BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)), null);
+    }
+
+    /**
+     * AMIE3's PCA body size: distinct head pairs for which the body holds and the head relation has some fact
+     * on the functional side: {@code r(?a, ?other)} for functional variable -1, {@code r(?other, ?b)} for -2.
+     * Result variable ?pcaBodySize. Written as a join of the distinct body pairs with the distinct entities
+     * that have such a fact, which every store evaluates as one hash join, rather than a per-pair EXISTS.
+     */
+    public String pcaBodySize(Rule rule, IRI graph, int functionalVariable) {
+        requireCompilable(rule);
+        IRI r = kg.relation(rule.head().relation());
+        Variable side;
+        TriplePattern functional;
+        if (functionalVariable == -1) {
+            side = variable(0);
+            functional = GraphPatterns.tp(side, r, PCA_OTHER);
+        } else if (functionalVariable == -2) {
+            side = variable(1);
+            functional = GraphPatterns.tp(PCA_OTHER, r, side);
+        } else {
+            throw new BadInputException("functional variable must be -1 (?a) or -2 (?b), got " + functionalVariable);
+        }
+        SubSelect withFact = GraphPatterns.select(side).distinct()
+                .where(GraphPatterns.and(functional).from(Rdf.iri(graph)));
+        return countPairs(PCA_BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)),
+                withFact);
+    }
+
+    /**
+     * {@code SELECT (COUNT(*) AS ?result) WHERE { { SELECT DISTINCT ?a ?b WHERE { pattern } } [join] }}: the
+     * distinct head pairs of the pattern, optionally joined with a further pattern, counted.
+     */
+    private static String countPairs(Variable result, GraphPattern pattern, GraphPattern join) {
+        SubSelect pairs = GraphPatterns.select(variable(0), variable(1)).distinct().where(pattern);
+        GraphPattern where = join == null ? pairs : GraphPatterns.and(pairs, join);
+        return Queries.SELECT(Expressions.countAll().as(result)).where(where).getQueryString();
+    }
+
+    // ---------------------------------------------------------------- updates
+
+    /**
+     * {@code DELETE DATA { GRAPH <g> { triples } }} for one batch: ground data needs no pattern matching,
+     * runs on every SPARQL 1.1 store, and deleting an absent triple is a no-op. Contexts of the statements
+     * are ignored; the graph argument decides.
+     */
+    public static String deleteData(IRI graph, Collection<? extends Statement> triples) {
+        if (triples.isEmpty()) {
+            throw new IllegalArgumentException("no triples to delete");
+        }
+        List<TriplePattern> patterns = new ArrayList<>(triples.size());
+        for (Statement s : triples) {
+            patterns.add(GraphPatterns.tp(s.getSubject(), s.getPredicate(), s.getObject()));
+        }
+        return Queries.DELETE_DATA(patterns.toArray(TriplePattern[]::new)).from(Rdf.iri(graph)).getQueryString();
+    }
+
+    // ---------------------------------------------------------------- patterns
+
+    private TriplePattern triple(Atom atom, Map<Integer, IRI> constants) {
+        return GraphPatterns.tp(subject(atom.subject(), constants), kg.relation(atom.relation()),
+                object(atom.object(), constants));
+    }
+
+    private static RdfSubject subject(int v, Map<Integer, IRI> constants) {
+        IRI c = constants.get(v);
+        return c == null ? variable(v) : Rdf.iri(c);
+    }
+
+    private static RdfObject object(int v, Map<Integer, IRI> constants) {
+        IRI c = constants.get(v);
+        return c == null ? variable(v) : Rdf.iri(c);
+    }
+
+    /**
+     * The atoms as triple patterns in join order: each next atom is the one sharing the most variables with
+     * those already placed (constants count as placed), so no store that joins in written order ever builds
+     * a cross product of two unrelated atoms.
+     */
+    private GraphPattern[] triples(List<Atom> atoms, Map<Integer, IRI> constants) {
+        List<Atom> left = new ArrayList<>(atoms);
+        Set<Integer> bound = new HashSet<>(constants.keySet());
+        List<GraphPattern> out = new ArrayList<>();
+        while (!left.isEmpty()) {
+            int best = 0;
+            int bestScore = -1;
+            for (int i = 0; i < left.size(); i++) {
+                Atom a = left.get(i);
+                int score = (bound.contains(a.subject()) ? 1 : 0) + (bound.contains(a.object()) ? 1 : 0);
+                if (score > bestScore) {
+                    best = i;
+                    bestScore = score;
+                }
+            }
+            Atom a = left.remove(best);
+            bound.add(a.subject());
+            bound.add(a.object());
+            out.add(triple(a, constants));
+        }
+        return out.toArray(GraphPattern[]::new);
+    }
+}

@@ -1,0 +1,289 @@
+package dev.lacuna.rules.sparql;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.QueryLanguage;
+import org.eclipse.rdf4j.query.TupleQueryResult;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryException;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.rules.Atom;
+import dev.lacuna.rules.Rule;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SparqlFiles;
+
+/**
+ * Runs the compiled rule queries on an RDF4J repository: embedded (native, memory, LMDB) or remote
+ * (HTTPRepository, SPARQLRepository) alike, since everything is plain SPARQL 1.1 text. One connection per call.
+ */
+public final class SparqlRuleRunner {
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+
+    /** Where the seeded sample of groundings is drawn; both give the same groundings for the same seed. */
+    public enum Sampling {
+        /** ORDER BY MD5(seed + bindings) LIMIT n in the store: only n rows travel. */
+        IN_STORE,
+        /** All groundings fetched, ordered by the same MD5 key in Java, cut to n. */
+        IN_JAVA
+    }
+
+    /** A SELECT result: column names and rows (a value is null where a variable is unbound). */
+    public record Table(List<String> columns, List<List<Value>> rows) {
+    }
+
+    private final Repository repository;
+    private final RuleCompiler compiler;
+    private final Sampling sampling;
+
+    /**
+     * A runner that draws seeded groundings in Java on embedded stores (measured faster there: RDF4J computes
+     * MD5 per row slower than the JDK) and in the store behind HTTP (only the sample travels).
+     */
+    public SparqlRuleRunner(Repository repository, KgGraphs kg) {
+        this(repository, kg, repository instanceof SailRepository ? Sampling.IN_JAVA : Sampling.IN_STORE);
+    }
+
+    public SparqlRuleRunner(Repository repository, KgGraphs kg, Sampling sampling) {
+        this.repository = repository;
+        this.compiler = new RuleCompiler(kg);
+        this.sampling = sampling;
+    }
+
+    public RuleCompiler compiler() {
+        return compiler;
+    }
+
+    public KgGraphs kg() {
+        return compiler.kg();
+    }
+
+    // ---------------------------------------------------------------- groundings
+
+    /** All groundings of the rule in the graph (see {@link RuleCompiler#groundings}), in store order. */
+    public List<Grounding> groundings(Rule rule, IRI graph) {
+        return toGroundings(rule, select(compiler.groundings(rule, graph)));
+    }
+
+    /**
+     * Up to {@code limit} groundings drawn with the seed, in sampling-key order: the same on every store and
+     * for both {@link Sampling} modes, since the key is the MD5 of the seed and the bindings' IRIs.
+     */
+    public List<Grounding> sampleGroundings(Rule rule, IRI graph, int limit, long seed, Sampling sampling) {
+        if (sampling == Sampling.IN_STORE) {
+            return toGroundings(rule, select(compiler.sampledGroundings(rule, graph, limit, seed)));
+        }
+        List<Grounding> all = groundings(rule, graph);
+        List<Map.Entry<String, Grounding>> keyed = new ArrayList<>(all.size());
+        for (Grounding g : all) {
+            keyed.add(Map.entry(md5Hex(RuleCompiler.samplingKey(seed, g.bindings())), g));
+        }
+        Comparator<Map.Entry<String, Grounding>> order = Map.Entry.comparingByKey();
+        for (int v = 0; v < rule.variableCount(); v++) {
+            int var = v;
+            order = order.thenComparing(e -> e.getValue().binding(var).stringValue());
+        }
+        keyed.sort(order);
+        List<Grounding> out = new ArrayList<>(Math.min(limit, keyed.size()));
+        for (int i = 0; i < keyed.size() && i < limit; i++) {
+            out.add(keyed.get(i).getValue());
+        }
+        return out;
+    }
+
+    /** Up to {@code limit} seeded groundings, drawn the way this runner was made for (same result either way). */
+    public List<Grounding> sampleGroundings(Rule rule, IRI graph, int limit, long seed) {
+        return sampleGroundings(rule, graph, limit, seed, sampling);
+    }
+
+    private List<Grounding> toGroundings(Rule rule, Table table) {
+        List<Grounding> out = new ArrayList<>(table.rows().size());
+        for (List<Value> row : table.rows()) {
+            List<IRI> bindings = new ArrayList<>(row.size());
+            for (Value v : row) {
+                bindings.add((IRI) v);
+            }
+            Statement head = triple(rule.head(), bindings);
+            List<Statement> body = new ArrayList<>(rule.body().size());
+            for (Atom atom : rule.body()) {
+                body.add(triple(atom, bindings));
+            }
+            out.add(new Grounding(rule, bindings, head, body));
+        }
+        return out;
+    }
+
+    private Statement triple(Atom atom, List<IRI> bindings) {
+        return VF.createStatement(bindings.get(atom.subject()), kg().relation(atom.relation()),
+                bindings.get(atom.object()));
+    }
+
+    // ---------------------------------------------------------------- predictions, body check, answers
+
+    /** Head pairs the rule would add to the graph, as triples (sorted by subject, then object). */
+    public List<Statement> predictions(Rule rule, IRI graph) {
+        IRI r = kg().relation(rule.head().relation());
+        List<Statement> out = new ArrayList<>();
+        for (List<Value> row : select(compiler.predictions(rule, graph)).rows()) {
+            out.add(VF.createStatement((IRI) row.get(0), r, row.get(1)));
+        }
+        out.sort(Comparator.comparing((Statement s) -> s.getSubject().stringValue())
+                .thenComparing(s -> s.getObject().stringValue()));
+        return out;
+    }
+
+    /** The answers the rule predicts (head missing) for a topic on the given side, sorted by IRI. */
+    public List<IRI> predictions(Rule rule, IRI graph, IRI topic, Side side) {
+        return column(compiler.predictions(rule, graph, topic, side));
+    }
+
+    /** The answers the rule derives (head present or not) for a topic on the given side, sorted by IRI. */
+    public List<IRI> derivations(Rule rule, IRI graph, IRI topic, Side side) {
+        return column(compiler.derivations(rule, graph, topic, side));
+    }
+
+    /** Whether some grounding of the body holds in the graph for the head pair (subject, object). */
+    public boolean bodyHolds(Rule rule, IRI graph, IRI subject, IRI object) {
+        return ask(compiler.bodyCheck(rule, graph, subject, object));
+    }
+
+    /** Every answer of (topic, relation) in the graph with the topic on the given side, sorted by IRI. */
+    public List<IRI> answers(IRI graph, String relation, IRI topic, Side side) {
+        return column(compiler.answers(graph, relation, topic, side));
+    }
+
+    private List<IRI> column(String query) {
+        List<IRI> out = new ArrayList<>();
+        for (List<Value> row : select(query).rows()) {
+            out.add((IRI) row.get(0));
+        }
+        out.sort(Comparator.comparing(IRI::stringValue));
+        return out;
+    }
+
+    // ---------------------------------------------------------------- counts
+
+    public long support(Rule rule, IRI graph) {
+        return count(compiler.support(rule, graph));
+    }
+
+    public long bodySize(Rule rule, IRI graph) {
+        return count(compiler.bodySize(rule, graph));
+    }
+
+    public long pcaBodySize(Rule rule, IRI graph, int functionalVariable) {
+        return count(compiler.pcaBodySize(rule, graph, functionalVariable));
+    }
+
+    /** Support, body size and PCA body size (three queries). */
+    public RuleCounts counts(Rule rule, IRI graph, int functionalVariable) {
+        return new RuleCounts(support(rule, graph), bodySize(rule, graph), pcaBodySize(rule, graph, functionalVariable));
+    }
+
+    /**
+     * AMIE3's functional variable of a head relation in the graph: -1 (?a) if the relation has at least as
+     * many distinct subjects as distinct objects, else -2 (?b).
+     */
+    public int functionalVariable(String relation, IRI graph) {
+        List<List<Value>> rows = select(SparqlFiles.render("count-relation.rq",
+                Map.of("graph", graph, "relation", kg().relation(relation)))).rows();
+        long subjects = ((Literal) rows.get(0).get(1)).longValue();
+        long objects = ((Literal) rows.get(0).get(2)).longValue();
+        return subjects >= objects ? -1 : -2;
+    }
+
+    private long count(String query) {
+        Table t = select(query);
+        if (t.rows().size() != 1 || t.rows().get(0).get(0) == null) {
+            throw new LacunaException("count query returned no count: " + query);
+        }
+        return ((Literal) t.rows().get(0).get(0)).longValue();
+    }
+
+    // ---------------------------------------------------------------- graphs and updates
+
+    /** Whether the named graph holds at least one triple (a missing and an empty graph look alike). */
+    public boolean graphExists(IRI graph) {
+        return ask(SparqlFiles.render("ask-graph.rq", Map.of("graph", graph)));
+    }
+
+    /**
+     * Deletes the triples from the graph with one DELETE DATA per batch, all batches in one transaction so
+     * that a failure leaves the graph as it was (on stores that support transactions).
+     */
+    public void deleteTriples(IRI graph, Collection<? extends Statement> triples, int batchSize) {
+        if (triples.isEmpty()) {
+            return;
+        }
+        List<? extends Statement> list = new ArrayList<>(triples);
+        try (RepositoryConnection c = repository.getConnection()) {
+            c.begin();
+            try {
+                for (int i = 0; i < list.size(); i += batchSize) {
+                    String update = RuleCompiler.deleteData(graph, list.subList(i, Math.min(list.size(), i + batchSize)));
+                    c.prepareUpdate(QueryLanguage.SPARQL, update).execute();
+                }
+                c.commit();
+            } catch (RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- plain execution
+
+    /** Runs a SELECT and collects its result. */
+    public Table select(String query) {
+        try (RepositoryConnection c = repository.getConnection();
+                TupleQueryResult result = c.prepareTupleQuery(QueryLanguage.SPARQL, query).evaluate()) {
+            List<String> columns = result.getBindingNames();
+            List<List<Value>> rows = new ArrayList<>();
+            for (BindingSet b : result) {
+                List<Value> row = new ArrayList<>(columns.size());
+                for (String name : columns) {
+                    row.add(b.getValue(name));
+                }
+                rows.add(row);
+            }
+            return new Table(List.copyOf(columns), rows);
+        } catch (RepositoryException | org.eclipse.rdf4j.query.QueryEvaluationException e) {
+            throw new LacunaException("query failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs an ASK. */
+    public boolean ask(String query) {
+        try (RepositoryConnection c = repository.getConnection()) {
+            return c.prepareBooleanQuery(QueryLanguage.SPARQL, query).evaluate();
+        } catch (RepositoryException | org.eclipse.rdf4j.query.QueryEvaluationException e) {
+            throw new LacunaException("query failed: " + e.getMessage(), e);
+        }
+    }
+
+    static String md5Hex(String text) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("MD5");
+            return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK always has MD5", e);
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dev.lacuna.serve;
+
+import java.io.ByteArrayOutputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.rdf4j.common.lang.FileFormat;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.BooleanQuery;
+import org.eclipse.rdf4j.query.Dataset;
+import org.eclipse.rdf4j.query.GraphQuery;
+import org.eclipse.rdf4j.query.GraphQueryResult;
+import org.eclipse.rdf4j.query.MalformedQueryException;
+import org.eclipse.rdf4j.query.Query;
+import org.eclipse.rdf4j.query.QueryInterruptedException;
+import org.eclipse.rdf4j.query.QueryLanguage;
+import org.eclipse.rdf4j.query.TupleQuery;
+import org.eclipse.rdf4j.query.TupleQueryResult;
+import org.eclipse.rdf4j.query.Update;
+import org.eclipse.rdf4j.query.algebra.Service;
+import org.eclipse.rdf4j.query.algebra.helpers.AbstractQueryModelVisitor;
+import org.eclipse.rdf4j.query.parser.ParsedBooleanQuery;
+import org.eclipse.rdf4j.query.parser.ParsedGraphQuery;
+import org.eclipse.rdf4j.query.parser.ParsedOperation;
+import org.eclipse.rdf4j.query.parser.ParsedQuery;
+import org.eclipse.rdf4j.query.parser.ParsedUpdate;
+import org.eclipse.rdf4j.query.parser.QueryParserUtil;
+import org.eclipse.rdf4j.query.resultio.BooleanQueryResultFormat;
+import org.eclipse.rdf4j.query.resultio.QueryResultIO;
+import org.eclipse.rdf4j.query.resultio.TupleQueryResultFormat;
+import org.eclipse.rdf4j.query.resultio.TupleQueryResultWriter;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.RDFWriter;
+import org.eclipse.rdf4j.rio.Rio;
+
+/**
+ * Runs one query against one endpoint target and renders the whole answer into bytes before anything is sent:
+ * a query that fails or times out half-way then gets a clean error status instead of a truncated 200, and
+ * responses carry a Content-Length (keep-alive without chunking). At most maxRows rows are kept.
+ */
+final class QueryRunner {
+
+    /** A rendered answer. */
+    record Answer(int status, String contentType, byte[] body, long rows, boolean truncated) {
+    }
+
+    private final Duration timeout;
+    private final long maxRows;
+
+    QueryRunner(Duration timeout, long maxRows) {
+        this.timeout = timeout;
+        this.maxRows = maxRows;
+    }
+
+    /** Parses the text; malformed text becomes a 400 with the parser's message, SERVICE a 400 too. */
+    static ParsedOperation parse(String text) {
+        ParsedOperation parsed;
+        try {
+            parsed = QueryParserUtil.parseOperation(QueryLanguage.SPARQL, text, null);
+        } catch (MalformedQueryException e) {
+            throw new HttpError(400, "malformed SPARQL: " + e.getMessage());
+        }
+        if (parsed instanceof ParsedQuery q && containsService(q)) {
+            // Federated queries would make this server fetch arbitrary URLs on a client's behalf.
+            throw new HttpError(400, "SERVICE (federated query) is disabled on this endpoint");
+        }
+        return parsed;
+    }
+
+    private static boolean containsService(ParsedQuery q) {
+        boolean[] found = {false};
+        q.getTupleExpr().visit(new AbstractQueryModelVisitor<RuntimeException>() {
+            @Override
+            public void meet(Service node) {
+                found[0] = true;
+            }
+        });
+        return found[0];
+    }
+
+    Answer query(Repository repository, Dataset dataset, String text, ParsedQuery parsed, String formatParam,
+            String accept) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (RepositoryConnection c = repository.getConnection()) {
+            Query query = c.prepareQuery(QueryLanguage.SPARQL, text);
+            if (dataset != null) {
+                query.setDataset(dataset);
+            }
+            query.setMaxExecutionTime((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toSeconds())));
+            if (parsed instanceof ParsedBooleanQuery) {
+                FileFormat format = ResultFormats.choose(ResultFormats.Kind.BOOLEAN, formatParam, accept);
+                boolean value = ((BooleanQuery) query).evaluate();
+                ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+                QueryResultIO.writeBoolean(value, (BooleanQueryResultFormat) format, out);
+                return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), 1, false);
+            } else if (parsed instanceof ParsedGraphQuery) {
+                return graph((GraphQuery) query, formatParam, accept, deadline);
+            } else {
+                return tuple((TupleQuery) query, formatParam, accept, deadline);
+            }
+        } catch (QueryInterruptedException e) {
+            throw timedOut();
+        }
+    }
+
+    void update(Repository repository, Dataset dataset, String text) {
+        try (RepositoryConnection c = repository.getConnection()) {
+            Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
+            if (dataset != null) {
+                update.setDataset(dataset);
+            }
+            update.setMaxExecutionTime((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toSeconds())));
+            update.execute();
+        }
+    }
+
+    static boolean isUpdate(ParsedOperation parsed) {
+        return parsed instanceof ParsedUpdate;
+    }
+
+    private Answer tuple(TupleQuery query, String formatParam, String accept, long deadline) {
+        TupleQueryResultFormat format = (TupleQueryResultFormat) ResultFormats.choose(ResultFormats.Kind.TUPLE,
+                formatParam, accept);
+        List<BindingSet> rows = new ArrayList<>();
+        List<String> names;
+        boolean truncated = false;
+        try (TupleQueryResult result = query.evaluate()) {
+            names = result.getBindingNames();
+            while (result.hasNext()) {
+                if (rows.size() >= maxRows) {
+                    truncated = true;
+                    break;
+                }
+                rows.add(result.next());
+                if ((rows.size() & 1023) == 0 && System.nanoTime() > deadline) {
+                    throw timedOut();
+                }
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + rows.size() * 64);
+        TupleQueryResultWriter writer = QueryResultIO.createTupleWriter(format, out);
+        writer.startQueryResult(names);
+        for (BindingSet row : rows) {
+            writer.handleSolution(row);
+        }
+        writer.endQueryResult();
+        return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), rows.size(), truncated);
+    }
+
+    private Answer graph(GraphQuery query, String formatParam, String accept, long deadline) {
+        RDFFormat format = (RDFFormat) ResultFormats.choose(ResultFormats.Kind.GRAPH, formatParam, accept);
+        List<Statement> statements = new ArrayList<>();
+        boolean truncated = false;
+        java.util.Map<String, String> namespaces;
+        try (GraphQueryResult result = query.evaluate()) {
+            while (result.hasNext()) {
+                if (statements.size() >= maxRows) {
+                    truncated = true;
+                    break;
+                }
+                statements.add(result.next());
+                if ((statements.size() & 1023) == 0 && System.nanoTime() > deadline) {
+                    throw timedOut();
+                }
+            }
+            namespaces = result.getNamespaces();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + statements.size() * 96);
+        RDFWriter writer = Rio.createWriter(format, out);
+        writer.startRDF();
+        namespaces.forEach(writer::handleNamespace);
+        for (Statement st : statements) {
+            writer.handleStatement(st);
+        }
+        writer.endRDF();
+        return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), statements.size(), truncated);
+    }
+
+    private HttpError timedOut() {
+        return new HttpError(503, "query exceeded the time limit of " + describe(timeout)
+                + "; narrow it (add a LIMIT or bind more terms) or ask the operator for a longer --timeout");
+    }
+
+    static String describe(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+}

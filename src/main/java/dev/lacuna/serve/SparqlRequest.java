@@ -1,0 +1,133 @@
+package dev.lacuna.serve;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.sun.net.httpserver.HttpExchange;
+
+/**
+ * One SPARQL 1.1 Protocol request, read from GET parameters, a form POST or a direct POST
+ * ({@code application/sparql-query}, {@code application/sparql-update}). Unknown parameters are kept and ignored.
+ */
+final class SparqlRequest {
+    private final Map<String, List<String>> params;
+    private final String query;
+    private final String update;
+
+    private SparqlRequest(Map<String, List<String>> params, String query, String update) {
+        this.params = params;
+        this.query = query;
+        this.update = update;
+    }
+
+    static SparqlRequest read(HttpExchange exchange, long maxBodyBytes) throws IOException {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        parseForm(exchange.getRequestURI().getRawQuery(), params);
+        String method = exchange.getRequestMethod();
+        String query = null;
+        String update = null;
+        if (method.equals("POST")) {
+            String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+            String mime = contentType == null ? "" : contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
+            String body = readBody(exchange, maxBodyBytes);
+            switch (mime) {
+                case "application/x-www-form-urlencoded", "" -> parseForm(body, params);
+                case "application/sparql-query" -> query = body;
+                case "application/sparql-update" -> update = body;
+                default -> throw new HttpError(415, "unsupported Content-Type '" + contentType
+                        + "': send application/x-www-form-urlencoded, application/sparql-query or application/sparql-update");
+            }
+        } else if (!method.equals("GET") && !method.equals("HEAD")) {
+            throw new HttpError(405, "method " + method + " not allowed: use GET or POST");
+        }
+        if (query == null) {
+            query = first(params, "query");
+        }
+        if (update == null) {
+            update = first(params, "update");
+        }
+        if (query != null && update != null) {
+            throw new HttpError(400, "give either a query or an update, not both");
+        }
+        return new SparqlRequest(params, query, update);
+    }
+
+    String query() {
+        return query;
+    }
+
+    String update() {
+        return update;
+    }
+
+    /** The first non-blank value of the first of the names that has one (format, output, results ...). */
+    String param(String... names) {
+        for (String name : names) {
+            String v = first(params, name);
+            if (v != null && !v.isBlank()) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    List<String> all(String name) {
+        return params.getOrDefault(name, List.of());
+    }
+
+    private static String first(Map<String, List<String>> params, String name) {
+        List<String> values = params.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    private static String readBody(HttpExchange exchange, long maxBodyBytes) throws IOException {
+        String length = exchange.getRequestHeaders().getFirst("Content-Length");
+        if (length != null) {
+            try {
+                if (Long.parseLong(length.trim()) > maxBodyBytes) {
+                    throw new HttpError(413, "request body of " + length.trim() + " bytes is over the limit of "
+                            + maxBodyBytes + " bytes");
+                }
+            } catch (NumberFormatException e) {
+                throw new HttpError(400, "bad Content-Length '" + length + "'");
+            }
+        }
+        try (InputStream in = exchange.getRequestBody()) {
+            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
+            if (body.length > maxBodyBytes) {
+                throw new HttpError(413, "request body is over the limit of " + maxBodyBytes + " bytes");
+            }
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    private static void parseForm(String form, Map<String, List<String>> into) {
+        if (form == null || form.isEmpty()) {
+            return;
+        }
+        for (String pair : form.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            into.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+        }
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new HttpError(400, "malformed percent-encoding in request parameters: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.lacuna.build;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.rdf4j.repository.Repository;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.mining.KgIndex;
+import dev.lacuna.mining.Miner;
+import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.KgLoader;
+import dev.lacuna.store.StoreConfig;
+import dev.lacuna.store.Stores;
+
+/**
+ * End-to-end build times (load, mine at maxad 3 with the paper's thresholds, build with the template
+ * generator, verify) on Family and CoDEx-M, into a NativeStore. Writes target/bench/build.md.
+ * Run with: mvn -B -Pbench test -Dtest=BuildBenchmark
+ */
+@Tag("bench")
+class BuildBenchmark {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void endToEnd() throws IOException {
+        Path shared = Path.of(System.getProperty("lacuna.shared", "../shared"));
+        List<String> rows = new ArrayList<>();
+        rows.add(run("family", FamilyBuild.bundledFamily(Files.createDirectories(tmp.resolve("f"))), 30));
+        rows.add(run("codex-m", shared.resolve("data/codex-m/train.txt"), 300));
+        StringBuilder md = new StringBuilder("# Build end to end (NativeStore, template questions, maxad 3)\n\n");
+        md.append("| KG | triples | load s | mine s | rules | build s | verify s | total s | target s | removed | questions |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        rows.forEach(r -> md.append(r).append('\n'));
+        Path out = Path.of("target", "bench", "build.md");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, md.toString());
+        System.out.println(md);
+    }
+
+    private String run(String name, Path file, int targetSeconds) throws IOException {
+        KgGraphs kg = KgGraphs.of(name);
+        Repository repository = Stores.open(new StoreConfig.NativeStoreConfig(tmp.resolve(name + "-store")));
+        try {
+            long t0 = System.nanoTime();
+            KgLoader.Result loaded = new KgLoader(repository, kg).load(List.of(file), KgLoader.Options.defaults());
+            long t1 = System.nanoTime();
+            List<MinedRule> rules = new Miner(KgIndex.fromRepository(repository, kg), MinerOptions.defaults()).mine();
+            long t2 = System.nanoTime();
+            BuildReport report = new BenchmarkBuilder(repository, kg).build(rules, "lacuna-mine",
+                    BuildSettings.defaults(tmp.resolve(name + "-out")));
+            long t3 = System.nanoTime();
+            Verifier.Report verification = Verifier.verify(repository, tmp.resolve(name + "-out"));
+            verification.requirePassed();
+            long t4 = System.nanoTime();
+            @SuppressWarnings("unchecked")
+            var triples = (java.util.Map<String, Object>) report.summary().get("triples");
+            @SuppressWarnings("unchecked")
+            var questions = (java.util.Map<String, Object>) report.summary().get("questions");
+            return String.format("| %s | %,d | %.1f | %.1f | %,d | %.1f | %.1f | %.1f | %d | %s | %s |", name,
+                    loaded.triples(), s(t0, t1), s(t1, t2), rules.size(), s(t2, t3), s(t3, t4), s(t0, t4),
+                    targetSeconds, triples.get("removed"), questions.get("total"));
+        } finally {
+            repository.shutDown();
+        }
+    }
+
+    private static double s(long from, long to) {
+        return (to - from) / 1e9;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.lacuna.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.eval.responders.ResponderFixture;
+import dev.lacuna.questions.LlmSettings;
+
+/** {@code lacuna answer} then {@code lacuna evaluate}, end to end through the CLI on a NativeStore. */
+class AnswerCommandTest {
+    @TempDir
+    Path tmp;
+    Path store;
+    Path bench;
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void setUp() {
+        store = tmp.resolve("store");
+        bench = tmp.resolve("bench");
+        ResponderFixture.write(store, bench);
+    }
+
+    int run(String... args) {
+        CliContext context = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Main(List.of(new AnswerCommand(), new EvaluateCommand())).run(args, context);
+    }
+
+    Path answer(String responder, String graph, String... extra) {
+        Path pred = tmp.resolve(responder + "-" + graph + ".jsonl");
+        List<String> args = new java.util.ArrayList<>(List.of("answer", "--benchmark", bench.toString(), "--responder",
+                responder, "--graph", graph, "--store", "native:" + store, "--output", pred.toString()));
+        args.addAll(List.of(extra));
+        assertEquals(0, run(args.toArray(String[]::new)), err.toString(StandardCharsets.UTF_8));
+        return pred;
+    }
+
+    JsonNode evaluate(String... systems) throws Exception {
+        out.reset();
+        List<String> args = new java.util.ArrayList<>(List.of("evaluate", "--benchmark", bench.toString(), "--format", "json"));
+        for (String s : systems) {
+            args.add("--system");
+            args.add(s);
+        }
+        assertEquals(0, run(args.toArray(String[]::new)), err.toString(StandardCharsets.UTF_8));
+        return new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void lookupAndRulesEndToEnd() throws Exception {
+        Path lc = answer("lookup", "complete");
+        Path li = answer("lookup", "incomplete");
+        Path rc = answer("rules", "complete");
+        Path ri = answer("rules", "incomplete");
+        assertEquals("{\"id\":\"q1\",\"prediction\":[\"11\",\"13\"]}", Files.readAllLines(li).get(0));
+        JsonNode report = evaluate("lookup=" + lc + "," + li, "rules=" + rc + "," + ri);
+        JsonNode lookup = report.at("/systems/0");
+        assertEquals(1.0, lookup.at("/runs/complete/strict/hhr").asDouble(), 1e-12);
+        assertEquals(1.0, lookup.at("/runs/complete/strict/f1").asDouble(), 1e-12);
+        assertEquals(0.0, lookup.at("/runs/incomplete/strict/hits_at_hard").asDouble(), 1e-12);
+        assertEquals(0.5, lookup.at("/runs/incomplete/strict/hits_at_any").asDouble(), 1e-12);
+        assertEquals(1.0, lookup.at("/drop/hhr").asDouble(), 1e-12);
+        JsonNode rules = report.at("/systems/1");
+        assertEquals(1.0, rules.at("/runs/incomplete/strict/hits_at_hard").asDouble(), 1e-12);
+        assertEquals(1.0, rules.at("/runs/incomplete/strict/hhr").asDouble(), 1e-12);
+        assertEquals(0.0, rules.at("/drop/hhr").asDouble(), 1e-12);
+    }
+
+    @Test
+    void llmEndToEndAgainstALocalServer() throws Exception {
+        try (var server = new dev.lacuna.eval.responders.FakeChatServer()) {
+            Path c = answer("llm", "complete", "--llm-base-url", server.baseUrl(), "--llm-model", "fake", "--hops", "1");
+            Path i = answer("llm", "incomplete", "--llm-base-url", server.baseUrl(), "--llm-model", "fake", "--hops", "1");
+            assertTrue(Files.readString(c).contains("\"raw_output\":\"11, 12, 13\""), Files.readString(c));
+            JsonNode llm = evaluate("llm=" + c + "," + i).at("/systems/0");
+            assertEquals(1.0, llm.at("/runs/complete/strict/hhr").asDouble(), 1e-12);
+            // incomplete: q1 "11, 13" (no hard), q2 "unknown" (a wrong answer)
+            assertEquals(0.0, llm.at("/runs/incomplete/strict/hits_at_hard").asDouble(), 1e-12);
+            assertEquals(0.5, llm.at("/runs/incomplete/strict/hits_at_any").asDouble(), 1e-12);
+        }
+    }
+
+    @Test
+    void missingGraphAndBadArgumentsAreClearErrors() {
+        assertEquals(2, run("answer", "--benchmark", bench.toString(), "--responder", "oracle", "--graph", "complete",
+                "--output", tmp.resolve("x").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown responder"));
+        assertEquals(2, run("answer", "--benchmark", bench.toString(), "--responder", "lookup", "--graph", "labels",
+                "--output", tmp.resolve("x").toString()));
+        err.reset();
+        assertEquals(1, run("answer", "--benchmark", bench.toString(), "--responder", "lookup", "--graph", "complete",
+                "--kg", "other", "--store", "native:" + store, "--output", tmp.resolve("x").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("empty or missing"), err.toString(StandardCharsets.UTF_8));
+        if (System.getenv(LlmSettings.ENV_BASE_URL) == null || System.getenv(LlmSettings.ENV_MODEL) == null) {
+            err.reset();
+            assertEquals(1, run("answer", "--benchmark", bench.toString(), "--responder", "llm", "--graph", "complete",
+                    "--store", "native:" + store, "--output", tmp.resolve("x").toString()));
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains(LlmSettings.ENV_MODEL), err.toString(StandardCharsets.UTF_8));
+        }
+        assertTrue(Files.notExists(tmp.resolve("x")));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.lacuna.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Usage errors of {@code lacuna serve} exit 2 with a message, before any store is opened. */
+class ServeCommandTest {
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Main(List.of(new ServeCommand())).run(args, new CliContext(new PrintStream(out, true),
+                new PrintStream(err, true), false));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badOptionsExitWithUsageCodeAndSayWhy() {
+        Run labels = run("serve", "--labels", "names");
+        assertEquals(Main.USAGE, labels.code());
+        assertTrue(labels.err().contains("unknown label mode 'names'"), labels.err());
+        Run shape = run("serve", "--shape", "wikidata");
+        assertEquals(Main.USAGE, shape.code());
+        assertTrue(shape.err().contains("plain or freebase"), shape.err());
+        Run timeout = run("serve", "--timeout", "soon");
+        assertEquals(Main.USAGE, timeout.code());
+        assertTrue(timeout.err().contains("--timeout"), timeout.err());
+        Run update = run("serve", "--allow-update", "--token", "");
+        assertEquals(Main.USAGE, update.code());
+        Run token = run("serve", "--token", "0123456789abcdef0123");
+        assertEquals(Main.USAGE, token.code());
+        assertTrue(token.err().contains("--allow-update"), token.err());
+        Run port = run("serve", "--port", "99999", "--store", "memory");
+        assertEquals(Main.USAGE, port.code());
+        assertTrue(port.err().contains("port must lie in 0..65535"), port.err());
+        Run both = run("serve", "--store", "memory", "--repository", "http://localhost:1/repositories/x");
+        assertEquals(Main.USAGE, both.code());
+    }
+
+    @Test
+    void helpListsTheOptions() {
+        Run help = run("serve", "--help");
+        assertEquals(Main.OK, help.code());
+        for (String option : List.of("--labels", "--shape", "--timeout", "--max-rows", "--workers", "--allow-update",
+                "--repository", "--sparql", "--compat", "--view-store")) {
+            assertTrue(help.out().contains(option), option);
+        }
+    }
+
+    @Test
+    void durations() {
+        assertEquals(Duration.ofSeconds(30), ServeCommand.duration("30"));
+        assertEquals(Duration.ofSeconds(30), ServeCommand.duration("30s"));
+        assertEquals(Duration.ofMillis(500), ServeCommand.duration("500ms"));
+        assertEquals(Duration.ofMinutes(2), ServeCommand.duration("2m"));
+    }
+}

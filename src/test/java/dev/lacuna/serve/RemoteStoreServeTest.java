@@ -1,0 +1,176 @@
+package dev.lacuna.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.TupleQueryResult;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.http.HTTPRepository;
+import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import dev.lacuna.cli.CliContext;
+import dev.lacuna.cli.Main;
+import dev.lacuna.testing.Rdf4jServer;
+
+/**
+ * The endpoint over a real RDF4J Server (the remote store path, as with GraphDB): data loaded through the RDF4J
+ * REST protocol, served by {@code lacuna serve --repository URL}, queried with RDF4J's SPARQLRepository.
+ */
+@ExtendWith(Rdf4jServer.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RemoteStoreServeTest {
+    private Rdf4jServer server;
+    private String repositoryId;
+    private HTTPRepository remote;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    void load(Rdf4jServer server) {
+        this.server = server;
+        repositoryId = server.createRepository("serve");
+        remote = server.repository(repositoryId);
+        ServeFixture.load(remote);
+    }
+
+    @AfterAll
+    void drop() {
+        remote.shutDown();
+        server.deleteRepository(repositoryId);
+    }
+
+    private static Set<String> triples(String endpoint) {
+        SPARQLRepository client = new SPARQLRepository(endpoint);
+        Set<String> out = new HashSet<>();
+        try (RepositoryConnection c = client.getConnection();
+                TupleQueryResult r = c.prepareTupleQuery("SELECT * WHERE { ?s ?p ?o }").evaluate()) {
+            for (BindingSet b : r) {
+                out.add(b.getValue("s") + " " + b.getValue("p") + " " + b.getValue("o"));
+            }
+        } finally {
+            client.shutDown();
+        }
+        return out;
+    }
+
+    private void assertServesBothGraphs(String base) throws Exception {
+        Set<String> complete = triples(base + "sparql/complete");
+        Set<String> incomplete = triples(base + "sparql/incomplete");
+        assertEquals(ServeFixture.lines(ServeFixture.complete()), complete);
+        Set<String> diff = new HashSet<>(complete);
+        diff.removeAll(incomplete);
+        assertEquals(ServeFixture.lines(ServeFixture.removed()), diff);
+        assertTrue(complete.containsAll(incomplete));
+        // the remote store's own FROM / GRAPH cannot reach past the endpoint's dataset
+        String from = "SELECT * FROM <" + ServeFixture.KG.complete() + "> WHERE { ?s ?p ?o }";
+        assertEquals(incomplete.size(), rows(base + "sparql/incomplete", from));
+        assertEquals(0, rows(base + "sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));
+    }
+
+    private int rows(String endpoint, String query) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint + "?query="
+                + URLEncoder.encode(query, StandardCharsets.UTF_8))).header("Accept", "text/csv").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return (int) r.body().lines().count() - 1;
+    }
+
+    @Test
+    void endpointOverHttpRepositoryServesCompleteAndIncomplete() throws Exception {
+        LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
+                .timeout(Duration.ofSeconds(2)).build().start();
+        try {
+            assertServesBothGraphs(endpoint.url());
+            String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?q ?r ?t }";
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
+                    + URLEncoder.encode(slow, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(503, r.statusCode(), r.body());
+            assertTrue(r.body().contains("time limit"), r.body());
+            assertEquals(ServeFixture.TRIPLES.length, triples(endpoint.url() + "sparql/complete").size());
+        } finally {
+            endpoint.stop();
+        }
+    }
+
+    @Test
+    void freebaseViewOfARemoteStore() {
+        LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
+                .labels(LabelMode.TEXT).shape(Shape.FREEBASE).build().start();
+        try {
+            SPARQLRepository client = new SPARQLRepository(endpoint.url() + "sparql/incomplete");
+            try (RepositoryConnection c = client.getConnection(); TupleQueryResult r = c.prepareTupleQuery(
+                    "PREFIX ns: <http://rdf.freebase.com/ns/>\nSELECT DISTINCT ?tailEntity\nWHERE {\n  {\n"
+                            + "    ?entity ns:type.object.name ?tailEntity .\n    FILTER(?entity = ns:m.3)\n  }\n}").evaluate()) {
+                assertEquals(ServeFixture.TEXT[3], r.next().getValue("tailEntity").stringValue());
+            } finally {
+                client.shutDown();
+            }
+        } finally {
+            endpoint.stop();
+        }
+    }
+
+    @Test
+    void serveCommandWithRepositoryUrlAndChainedOverSparqlUrl() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        AtomicInteger code = new AtomicInteger(-1);
+        Thread serve = new Thread(() -> code.set(new Main(Main.allCommands()).run(new String[] {"serve",
+                "--repository", server.repositoryUrl(repositoryId), "--kg", ServeFixture.KG.name(), "--port", "0",
+                "--timeout", "10s", "--no-access-log"}, new CliContext(new PrintStream(out, true), System.err, false))));
+        serve.start();
+        String base = awaitUrl(out);
+        try {
+            assertServesBothGraphs(base);
+            // `--sparql URL`: a second endpoint whose store is the first one's /sparql
+            ByteArrayOutputStream out2 = new ByteArrayOutputStream();
+            AtomicInteger code2 = new AtomicInteger(-1);
+            Thread chained = new Thread(() -> code2.set(new Main(Main.allCommands()).run(new String[] {"serve",
+                    "--sparql", base + "sparql", "--kg", ServeFixture.KG.name(), "--port", "0"},
+                    new CliContext(new PrintStream(out2, true), System.err, false))));
+            chained.start();
+            try {
+                assertServesBothGraphs(awaitUrl(out2));
+            } finally {
+                chained.interrupt();
+                chained.join(10_000);
+            }
+            assertEquals(0, code2.get());
+        } finally {
+            serve.interrupt();
+            serve.join(10_000);
+        }
+        assertEquals(0, code.get());
+    }
+
+    private static String awaitUrl(ByteArrayOutputStream out) throws InterruptedException {
+        Pattern url = Pattern.compile("endpoint at (http://\\S+/)");
+        for (int i = 0; i < 600; i++) {
+            Matcher m = url.matcher(out.toString(StandardCharsets.UTF_8));
+            if (m.find()) {
+                return m.group(1);
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("lacuna serve printed no URL: " + out.toString(StandardCharsets.UTF_8));
+    }
+}

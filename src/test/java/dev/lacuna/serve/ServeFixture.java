@@ -1,0 +1,94 @@
+package dev.lacuna.serve;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.vocabulary.RDFS;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.LacunaVocab;
+
+/**
+ * A small family KG written the way the loader and build write theirs: complete, incomplete (complete minus
+ * the removed triples) and labels with source ids and text labels. Until the loader lands in main the tests
+ * add the triples with plain RepositoryConnection.add calls.
+ */
+final class ServeFixture {
+    static final KgGraphs KG = KgGraphs.of("family");
+    static final String[] SOURCE_IDS = {"/m/0alice", "/m/0bob", "/m/0carol", "/m/0dave", "/m/0erin", "/m/0frank"};
+    static final String[] TEXT = {"Alice Smith", "Bob Smith", "Carol Smith", "Dave Jones", "Erin Jones", "Frank Smith"};
+    static final String PARENT = "/people/person/parent";
+    static final String SPOUSE = "/people/person/spouse";
+    static final String SIBLING = "/people/person/sibling";
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+
+    /** (head private id, relation, tail private id) of complete. */
+    static final Object[][] TRIPLES = {
+        {2, PARENT, 0}, {2, PARENT, 1}, {5, PARENT, 0}, {5, PARENT, 1},
+        {0, SPOUSE, 1}, {1, SPOUSE, 0}, {3, SPOUSE, 4}, {4, SPOUSE, 3},
+        {2, SIBLING, 5}, {5, SIBLING, 2},
+    };
+    /** Indexes into TRIPLES of the deleted heads: inferable from the symmetric spouse and sibling triples. */
+    static final int[] REMOVED = {5, 9};
+
+    private ServeFixture() {
+    }
+
+    static IRI entity(int privateId) {
+        return KG.entity(privateId);
+    }
+
+    static List<Statement> complete() {
+        List<Statement> out = new ArrayList<>();
+        for (Object[] t : TRIPLES) {
+            out.add(VF.createStatement(entity((Integer) t[0]), KG.relation((String) t[1]), entity((Integer) t[2])));
+        }
+        return out;
+    }
+
+    static List<Statement> removed() {
+        List<Statement> all = complete();
+        List<Statement> out = new ArrayList<>();
+        for (int i : REMOVED) {
+            out.add(all.get(i));
+        }
+        return out;
+    }
+
+    /** Writes complete, incomplete and labels into the repository. */
+    static void load(Repository repository) {
+        try (RepositoryConnection c = repository.getConnection()) {
+            c.begin();
+            for (Statement st : complete()) {
+                c.add(st, KG.complete());
+                if (!removed().contains(st)) {
+                    c.add(st, KG.incomplete());
+                }
+            }
+            for (int i = 0; i < SOURCE_IDS.length; i++) {
+                IRI e = entity(i);
+                c.add(e, LacunaVocab.SOURCE_ID, VF.createLiteral(SOURCE_IDS[i]), KG.labels());
+                c.add(e, LacunaVocab.PRIVATE_ID, VF.createLiteral((long) i), KG.labels());
+                c.add(e, RDFS.LABEL, VF.createLiteral(TEXT[i]), KG.labels());
+            }
+            c.commit();
+        }
+    }
+
+    /** "s p o" lines of statements, sorted: easy to compare and to print in a failure. */
+    static Set<String> lines(Iterable<Statement> statements) {
+        Set<String> out = new TreeSet<>();
+        for (Statement st : statements) {
+            out.add(st.getSubject() + " " + st.getPredicate() + " " + st.getObject());
+        }
+        return out;
+    }
+}
