@@ -41,6 +41,9 @@ class MinerBench {
     @Test
     void referenceFiles() throws IOException {
         String only = System.getProperty("mining.only");
+        if (only != null && only.equals("codex-m")) {
+            return;
+        }
         int threads = Integer.getInteger("mining.threads", 2);
         List<String> rows = new ArrayList<>();
         boolean allSame = true;
@@ -87,6 +90,28 @@ class MinerBench {
         }
         Files.writeString(out, md.toString());
         assertTrue(allSame, failures.toString());
+    }
+
+    /** CoDEx-M at maxad 4: no AMIE3 reference file, only AMIE3's time (892 s); writes mining-codex-m.md. */
+    @Test
+    void codexM() throws IOException {
+        if (System.getProperty("mining.only") != null && !System.getProperty("mining.only").contains("codex-m")) {
+            return;
+        }
+        System.gc();
+        resetPeaks();
+        long t0 = System.nanoTime();
+        long cpu0 = cpuNanos();
+        KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", "codex-m", "train.txt"));
+        List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(4)
+                .withThreads(Integer.getInteger("mining.threads", 2)), new LogProgress()).mine();
+        String row = String.format(Locale.ROOT, "| codex-m train, maxad 4 | %,d triples | %d rules | AMIE3 892 s wall | "
+                + "Lacuna %.1f s wall, %.1f s CPU | peak heap %s | load %.1f |", kg.tripleCount(), mined.size(),
+                (System.nanoTime() - t0) / 1e9, (cpuNanos() - cpu0) / 1e9, mib(peakHeap()), load());
+        System.out.println(row);
+        Path out = Path.of("target", "bench", "mining-codex-m.md");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, row + "\n");
     }
 
     static long cpuNanos() {
