@@ -149,8 +149,8 @@ class MinerBench {
     static final class LogProgress implements MiningProgress {
         @Override
         public void generation(int atoms, long queued, long output, long elapsedNanos) {
-            System.out.printf(Locale.ROOT, "  generation %d: %d rules queued, %d output, %.1f s%n", atoms, queued, output,
-                    elapsedNanos / 1e9);
+            System.out.printf(Locale.ROOT, "  into %d atoms: %d rules queued, %d output, %.1f s%n", atoms, queued,
+                    output, elapsedNanos / 1e9);
         }
     }
 }
