@@ -125,8 +125,9 @@ final class Matcher {
                 if (to == from) {
                     return;
                 }
-                if (to - from < bestSize) {
-                    bestSize = to - from;
+                long size = cost(to - from, bo[i]);
+                if (size < bestSize) {
+                    bestSize = size;
                     best = i;
                     bestFrom = from;
                     bestTo = to;
@@ -139,8 +140,9 @@ final class Matcher {
                 if (to == from) {
                     return;
                 }
-                if (to - from < bestSize) {
-                    bestSize = to - from;
+                long size = cost(to - from, bs[i]);
+                if (size < bestSize) {
+                    bestSize = size;
                     best = i;
                     bestFrom = from;
                     bestTo = to;
@@ -174,6 +176,18 @@ final class Matcher {
             }
         }
         val[freeVar] = -1;
+    }
+
+    /**
+     * The join's choice among atoms that can bind a variable: the smallest range, except that when counting
+     * (f, g) pairs an atom that binds g always goes first, so that each pair needs one existence check
+     * instead of an enumeration of every path from f to g.
+     */
+    private long cost(int rangeSize, int boundVar) {
+        if (mode == MODE_MEASURE && boundVar == gVar) {
+            return rangeSize;
+        }
+        return rangeSize + (mode == MODE_MEASURE ? (1L << 40) : 0);
     }
 
     private void leaf() {
