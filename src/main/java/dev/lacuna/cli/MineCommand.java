@@ -170,8 +170,12 @@ public final class MineCommand implements Command {
     private record LogProgress(CliContext context) implements MiningProgress {
         @Override
         public void generation(int atoms, long queued, long output, long elapsedNanos) {
-            context.err().printf(Locale.ROOT, "  rules of %d atoms: %,d queued to refine, %,d output so far, %.1f s%n",
-                    atoms, queued, output, elapsedNanos / 1e9);
+            if (queued == 0) {
+                context.err().printf(Locale.ROOT, "  done: %,d rules output, %.1f s%n", output, elapsedNanos / 1e9);
+            } else {
+                context.err().printf(Locale.ROOT, "  refining %,d queued rules into rules of %d atoms; %,d output so far, "
+                        + "%.1f s%n", queued, atoms, output, elapsedNanos / 1e9);
+            }
         }
     }
 
@@ -185,7 +189,7 @@ public final class MineCommand implements Command {
             close();
             this.output = output;
             if (queued > 0) {
-                bar = new ProgressBarBuilder().setTaskName("rules of " + atoms + " atoms").setInitialMax(queued)
+                bar = new ProgressBarBuilder().setTaskName("refining into " + atoms + " atoms").setInitialMax(queued)
                         .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
                 bar.setExtraMessage(output + " output");
             }

@@ -46,11 +46,18 @@ public final class KgIndex {
     private final int[] outRels;
     private final int[] inRelOffsets;
     private final int[] inRels;
+    /** Aligned with outRels / inRels: index of the first edge of that relation in the entity's slice. */
+    private final int[] outRelEdge;
+    private final int[] inRelEdge;
 
-    private KgIndex(String[] entityNames, String[] relationNames, int[] heads, int[] rels, int[] tails, int n) {
+    private final int entityCount;
+
+    private KgIndex(String[] entityNames, int entityCount, String[] relationNames, int[] heads, int[] rels,
+            int[] tails, int n) {
         this.entityNames = entityNames;
+        this.entityCount = entityCount;
         this.relationNames = relationNames;
-        int ne = entityNames.length;
+        int ne = entityCount;
         int nr = relationNames.length;
         // Out-edges by counting sort on the head, then each slice sorted and de-duplicated in place.
         int[] rawOffsets = new int[ne + 1];
@@ -108,8 +115,10 @@ public final class KgIndex {
         }
         this.outRelOffsets = new int[ne + 1];
         this.outRels = distinctRelations(outEdges, outOffsets, outRelOffsets);
+        this.outRelEdge = relationStarts(outEdges, outOffsets, outRels.length);
         this.inRelOffsets = new int[ne + 1];
         this.inRels = distinctRelations(inEdges, inOffsets, inRelOffsets);
+        this.inRelEdge = relationStarts(inEdges, inOffsets, inRels.length);
         this.subjects = new int[nr][];
         this.objects = new int[nr][];
         for (int rel = 0; rel < nr; rel++) {
@@ -117,6 +126,48 @@ public final class KgIndex {
             subjects[rel] = distinct(facts[rel], true);
             objects[rel] = distinct(facts[rel], false);
         }
+    }
+
+    private static int[] relationStarts(long[] edges, int[] offsets, int total) {
+        int[] starts = new int[total];
+        int m = 0;
+        for (int e = 0; e < offsets.length - 1; e++) {
+            int last = -1;
+            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
+                if (high(edges[k]) != last) {
+                    last = high(edges[k]);
+                    starts[m++] = k;
+                }
+            }
+        }
+        return starts;
+    }
+
+    /** Out-edges of e under relation r as a packed (from, to) range of {@link #outEdges()}, or 0 if none. */
+    long outRange(int e, int r) {
+        return range(outRels, outRelEdge, outRelOffsets[e], outRelOffsets[e + 1], outOffsets[e + 1], r);
+    }
+
+    /** In-edges of e under relation r as a packed (from, to) range of {@link #inEdges()}, or 0 if none. */
+    long inRange(int e, int r) {
+        return range(inRels, inRelEdge, inRelOffsets[e], inRelOffsets[e + 1], inOffsets[e + 1], r);
+    }
+
+    private static long range(int[] rels, int[] relEdge, int lo, int hi, int edgeEnd, int r) {
+        int a = lo;
+        int b = hi;
+        while (a < b) {
+            int m = (a + b) >>> 1;
+            if (rels[m] < r) {
+                a = m + 1;
+            } else {
+                b = m;
+            }
+        }
+        if (a == hi || rels[a] != r) {
+            return 0;
+        }
+        return pack(relEdge[a], a + 1 < hi ? relEdge[a + 1] : edgeEnd);
     }
 
     private static int[] distinctRelations(long[] edges, int[] offsets, int[] relOffsets) {
@@ -233,8 +284,8 @@ public final class KgIndex {
         }
 
         public KgIndex build() {
-            return new KgIndex(Arrays.copyOf(entityNames, entities.size()), Arrays.copyOf(relationNames,
-                    relations.size()), heads, rels, tails, size);
+            return new KgIndex(Arrays.copyOf(entityNames, entities.size()), entities.size(),
+                    Arrays.copyOf(relationNames, relations.size()), heads, rels, tails, size);
         }
     }
 
@@ -299,8 +350,16 @@ public final class KgIndex {
 
     // ------------------------------------------------------------------ queries
 
+    /**
+     * An index over triples already given as dense ids (entities 0..entityCount-1, named "e" + id); for
+     * generated graphs, where a name table would only cost memory. The id arrays are read, not kept.
+     */
+    public static KgIndex ofIds(int entityCount, String[] relationNames, int[] heads, int[] rels, int[] tails, int n) {
+        return new KgIndex(null, entityCount, relationNames.clone(), heads, rels, tails, n);
+    }
+
     public int entityCount() {
-        return entityNames.length;
+        return entityCount;
     }
 
     public int relationCount() {
@@ -312,7 +371,7 @@ public final class KgIndex {
     }
 
     public String entityName(int e) {
-        return entityNames[e];
+        return entityNames == null ? "e" + e : entityNames[e];
     }
 
     public String relationName(int r) {
@@ -443,7 +502,7 @@ public final class KgIndex {
     /** Approximate heap bytes of the index arrays. */
     public long heapBytes() {
         long b = 8L * (outEdges.length + inEdges.length) + 4L * (outOffsets.length + inOffsets.length)
-                + 4L * (outRels.length + inRels.length + outRelOffsets.length + inRelOffsets.length);
+                + 8L * (outRels.length + inRels.length) + 4L * (outRelOffsets.length + inRelOffsets.length);
         for (int r = 0; r < facts.length; r++) {
             b += 8L * facts[r].length + 4L * (subjects[r].length + objects[r].length);
         }

@@ -22,14 +22,9 @@ final class Matcher {
     private final int nRel;
     private final int[] outRels;
     private final int[] inRels;
-    // neighbour tables of the head variables' values: 0 = out(?a), 1 = in(?a), 2 = out(?b), 3 = in(?b)
-    private final int[][] tabStamp = new int[4][];
-    private final int[][] tabHead = new int[4][];
-    private final int[][] tabNext = {new int[16], new int[16], new int[16], new int[16]};
-    private final int[] tabEntity = {-1, -1, -1, -1};
-    private final int[] tabBuild = new int[4];
-    private final int[] tabFrom = new int[4];
-    private int tabBuilds;
+    // per closing slot: the edges of its subject's value by object, of its object's value by subject
+    private final NeighbourTable[] outTables = new NeighbourTable[64];
+    private final NeighbourTable[] inTables = new NeighbourTable[64];
     private final MinerOptions options;
 
     // current body, as parallel arrays
@@ -49,6 +44,9 @@ final class Matcher {
     private final int[] slotB = new int[64];
     private final int[] slotLastA = new int[64];
     private final int[] slotLastB = new int[64];
+    // values at the previous grounding, kept across head facts: an end that repeats is worth indexing
+    private final int[] slotPrevA = new int[64];
+    private final int[] slotPrevB = new int[64];
     private int[] stamp = new int[0];
     private int[] count = new int[0];
     private int factStamp;
@@ -69,6 +67,10 @@ final class Matcher {
         this.nRel = kg.relationCount();
         this.outRels = kg.outRels();
         this.inRels = kg.inRels();
+        for (int i = 0; i < 64; i++) {
+            outTables[i] = new NeighbourTable();
+            inTables[i] = new NeighbourTable();
+        }
         this.options = options;
     }
 
@@ -117,26 +119,30 @@ final class Matcher {
             int s = val[bs[i]];
             int o = val[bo[i]];
             if (s >= 0) {
-                int from = KgIndex.lowerBound(out, kg.outStart(s), kg.outEnd(s), (long) br[i] << 32);
-                int to = KgIndex.lowerBound(out, from, kg.outEnd(s), (long) (br[i] + 1) << 32);
+                long range = kg.outRange(s, br[i]);
+                int from = KgIndex.high(range);
+                int to = KgIndex.low(range);
                 if (to == from) {
                     return;
                 }
-                if (to - from < bestSize) {
-                    bestSize = to - from;
+                long size = cost(to - from, bo[i]);
+                if (size < bestSize) {
+                    bestSize = size;
                     best = i;
                     bestFrom = from;
                     bestTo = to;
                     bestOut = true;
                 }
             } else if (o >= 0) {
-                int from = KgIndex.lowerBound(in, kg.inStart(o), kg.inEnd(o), (long) br[i] << 32);
-                int to = KgIndex.lowerBound(in, from, kg.inEnd(o), (long) (br[i] + 1) << 32);
+                long range = kg.inRange(o, br[i]);
+                int from = KgIndex.high(range);
+                int to = KgIndex.low(range);
                 if (to == from) {
                     return;
                 }
-                if (to - from < bestSize) {
-                    bestSize = to - from;
+                long size = cost(to - from, bs[i]);
+                if (size < bestSize) {
+                    bestSize = size;
                     best = i;
                     bestFrom = from;
                     bestTo = to;
@@ -172,6 +178,18 @@ final class Matcher {
         val[freeVar] = -1;
     }
 
+    /**
+     * The join's choice among atoms that can bind a variable: the smallest range, except that when counting
+     * (f, g) pairs an atom that binds g always goes first, so that each pair needs one existence check
+     * instead of an enumeration of every path from f to g.
+     */
+    private long cost(int rangeSize, int boundVar) {
+        if (mode == MODE_MEASURE && boundVar == gVar) {
+            return rangeSize;
+        }
+        return rangeSize + (mode == MODE_MEASURE ? (1L << 40) : 0);
+    }
+
     private void leaf() {
         if (mode == MODE_MEASURE) {
             int g = val[gVar];
@@ -204,9 +222,13 @@ final class Matcher {
                     if (slotLastA[s] == a && slotLastB[s] == b) {
                         continue;
                     }
+                    boolean aStable = slotPrevA[s] == a;
+                    boolean bStable = slotPrevB[s] == b;
                     slotLastA[s] = a;
                     slotLastB[s] = b;
-                    markClosing(s, a, b);
+                    slotPrevA[s] = a;
+                    slotPrevB[s] = b;
+                    markClosing(s, a, b, aStable, bStable);
                 }
             }
         }
@@ -223,39 +245,40 @@ final class Matcher {
     }
 
     /**
-     * Marks the relations r with r(a, b) for a closing slot. When one end is a head variable (fixed for the
-     * whole head fact) its edges are indexed by the other end once, so each grounding costs a lookup instead
-     * of a scan over a possibly large neighbourhood.
+     * Marks the relations r with r(a, b) for a closing slot. When one end keeps its value over consecutive
+     * groundings (a head variable, or a variable bound in an outer loop of the join) that end's edges are
+     * indexed by the other end once, so each further grounding costs a lookup instead of a scan.
      */
-    private void markClosing(int s, int a, int b) {
+    private void markClosing(int s, int a, int b, boolean aStable, boolean bStable) {
         int base = s * nRel;
-        int sv = slotA[s];
-        int tv = slotB[s];
-        if (sv <= 1) {
-            int t = sv * 2;
-            ensureTable(t, a, out, kg.outStart(a), kg.outEnd(a));
-            if (tabStamp[t][b] == tabBuild[t]) {
-                int[] next = tabNext[t];
-                int from = tabFrom[t];
-                for (int k = tabHead[t][b]; k >= 0; k = next[k - from]) {
-                    mark(base + KgIndex.high(out[k]));
-                }
+        if (aStable || outTables[s].isFor(a, out)) {
+            NeighbourTable t = outTables[s];
+            t.build(a, out, kg.outStart(a), kg.outEnd(a));
+            for (int k = t.first(b); k >= 0; k = t.next(k)) {
+                mark(base + KgIndex.high(out[k]));
             }
             return;
         }
-        if (tv <= 1) {
-            int t = tv * 2 + 1;
-            ensureTable(t, b, in, kg.inStart(b), kg.inEnd(b));
-            if (tabStamp[t][a] == tabBuild[t]) {
-                int[] next = tabNext[t];
-                int from = tabFrom[t];
-                for (int k = tabHead[t][a]; k >= 0; k = next[k - from]) {
-                    mark(base + KgIndex.high(in[k]));
-                }
+        if (bStable || inTables[s].isFor(b, in)) {
+            NeighbourTable t = inTables[s];
+            t.build(b, in, kg.inStart(b), kg.inEnd(b));
+            for (int k = t.first(a); k >= 0; k = t.next(k)) {
+                mark(base + KgIndex.high(in[k]));
             }
             return;
         }
-        if (kg.outEnd(a) - kg.outStart(a) <= kg.inEnd(b) - kg.inStart(b)) {
+        int degA = kg.outEnd(a) - kg.outStart(a);
+        int degB = kg.inEnd(b) - kg.inStart(b);
+        int relsA = kg.outRelEnd(a) - kg.outRelStart(a);
+        if (16L * relsA < Math.min(degA, degB)) {
+            // a hub with few relations: one binary search per relation of a
+            for (int k = kg.outRelStart(a), end = kg.outRelEnd(a); k < end; k++) {
+                int r = outRels[k];
+                if (kg.holds(a, r, b)) {
+                    mark(base + r);
+                }
+            }
+        } else if (degA <= degB) {
             for (int k = kg.outStart(a), end = kg.outEnd(a); k < end; k++) {
                 if (KgIndex.low(out[k]) == b) {
                     mark(base + KgIndex.high(out[k]));
@@ -267,47 +290,6 @@ final class Matcher {
                     mark(base + KgIndex.high(in[k]));
                 }
             }
-        }
-    }
-
-    /** Table t indexes the edges [from, to) of entity e by their other end: head[n] is the first, next[] chains. */
-    private void ensureTable(int t, int e, long[] edges, int from, int to) {
-        if (tabEntity[t] == e) {
-            return;
-        }
-        if (tabStamp[t] == null) {
-            tabStamp[t] = new int[kg.entityCount()];
-            tabHead[t] = new int[kg.entityCount()];
-        }
-        if (tabNext[t].length < to - from) {
-            tabNext[t] = new int[Math.max(to - from, 2 * tabNext[t].length)];
-        }
-        tabEntity[t] = e;
-        int id = ++tabBuilds;
-        if (id == Integer.MAX_VALUE) {
-            for (int i = 0; i < 4; i++) {
-                if (tabStamp[i] != null) {
-                    Arrays.fill(tabStamp[i], 0);
-                }
-                tabEntity[i] = -1;
-            }
-            tabBuilds = 1;
-            id = 1;
-            tabEntity[t] = e;
-        }
-        tabBuild[t] = id;
-        tabFrom[t] = from;
-        int[] stampT = tabStamp[t];
-        int[] headT = tabHead[t];
-        int[] nextT = tabNext[t];
-        for (int k = from; k < to; k++) {
-            int n = KgIndex.low(edges[k]);
-            if (stampT[n] != id) {
-                stampT[n] = id;
-                headT[n] = -1;
-            }
-            nextT[k - from] = headT[n];
-            headT[n] = k;
         }
     }
 
@@ -394,20 +376,24 @@ final class Matcher {
         int bodyMask = (1 << bodyCount) - 1;
         long[] headFacts = kg.facts(rule.headRelation());
         mode = MODE_REFINE;
-        for (long f : headFacts) {
-            if (++factStamp == Integer.MAX_VALUE) {
-                Arrays.fill(stamp, 0);
-                factStamp = 1;
+        if (isProductShape()) {
+            refineProduct(headFacts);
+        } else {
+            for (long f : headFacts) {
+                if (++factStamp == Integer.MAX_VALUE) {
+                    Arrays.fill(stamp, 0);
+                    factStamp = 1;
+                }
+                for (int s = 0; s < nSlots; s++) {
+                    slotLastA[s] = -1;
+                    slotLastB[s] = -1;
+                }
+                val[0] = KgIndex.high(f);
+                val[1] = KgIndex.low(f);
+                stop = false;
+                cut = false;
+                join(bodyMask);
             }
-            for (int s = 0; s < nSlots; s++) {
-                slotLastA[s] = -1;
-                slotLastB[s] = -1;
-            }
-            val[0] = KgIndex.high(f);
-            val[1] = KgIndex.low(f);
-            stop = false;
-            cut = false;
-            join(bodyMask);
         }
         for (int s = 0; s < nSlots; s++) {
             int base = s * nRel;
@@ -452,6 +438,139 @@ final class Matcher {
             }
         }
         return result;
+    }
+
+    /**
+     * True for a body of two atoms, each linking one head variable to its own fresh variable (c and d), with
+     * closing slots only between c and d: per head fact the (c, d) groundings are then the product of two
+     * edge lists, and the relations between them are found by walking the cheaper side's edges into a set of
+     * the other side instead of trying every pair.
+     */
+    private boolean isProductShape() {
+        if (bodyCount != 2) {
+            return false;
+        }
+        int c = freeEnd(0);
+        int d = freeEnd(1);
+        if (c < 0 || d < 0 || c == d) {
+            return false;
+        }
+        for (int s = 0; s < nSlots; s++) {
+            if (slotKind[s] != CLOSING || !((slotA[s] == c && slotB[s] == d) || (slotA[s] == d && slotB[s] == c))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The non-head variable of body atom i if the atom has exactly one head variable, else -1. */
+    private int freeEnd(int i) {
+        boolean sHead = bs[i] <= 1;
+        boolean oHead = bo[i] <= 1;
+        if (sHead == oHead) {
+            return -1;
+        }
+        return sHead ? bo[i] : bs[i];
+    }
+
+    private int[] setStamp;
+    private int setId;
+
+    private void refineProduct(long[] headFacts) {
+        if (setStamp == null) {
+            setStamp = new int[kg.entityCount()];
+        }
+        int c = freeEnd(0);
+        int slotCD = -1;
+        int slotDC = -1;
+        for (int s = 0; s < nSlots; s++) {
+            if (slotA[s] == c) {
+                slotCD = s;
+            } else {
+                slotDC = s;
+            }
+        }
+        for (long f : headFacts) {
+            if (++factStamp == Integer.MAX_VALUE) {
+                Arrays.fill(stamp, 0);
+                factStamp = 1;
+            }
+            val[0] = KgIndex.high(f);
+            val[1] = KgIndex.low(f);
+            // U: values of c from atom 0, V: values of d from atom 1, as edge slices
+            long[] ue = bs[0] <= 1 ? out : in;
+            int uEnt = bs[0] <= 1 ? val[bs[0]] : val[bo[0]];
+            int uFrom = KgIndex.lowerBound(ue, start(ue, uEnt), end(ue, uEnt), (long) br[0] << 32);
+            int uTo = KgIndex.lowerBound(ue, uFrom, end(ue, uEnt), (long) (br[0] + 1) << 32);
+            if (uFrom == uTo) {
+                continue;
+            }
+            long[] ve = bs[1] <= 1 ? out : in;
+            int vEnt = bs[1] <= 1 ? val[bs[1]] : val[bo[1]];
+            int vFrom = KgIndex.lowerBound(ve, start(ve, vEnt), end(ve, vEnt), (long) br[1] << 32);
+            int vTo = KgIndex.lowerBound(ve, vFrom, end(ve, vEnt), (long) (br[1] + 1) << 32);
+            if (vFrom == vTo) {
+                continue;
+            }
+            long costU = 0;
+            for (int k = uFrom; k < uTo; k++) {
+                int u = KgIndex.low(ue[k]);
+                costU += (kg.outEnd(u) - kg.outStart(u)) + (kg.inEnd(u) - kg.inStart(u));
+            }
+            long costV = 0;
+            for (int k = vFrom; k < vTo; k++) {
+                int v = KgIndex.low(ve[k]);
+                costV += (kg.outEnd(v) - kg.outStart(v)) + (kg.inEnd(v) - kg.inStart(v));
+            }
+            if (++setId == Integer.MAX_VALUE) {
+                Arrays.fill(setStamp, 0);
+                setId = 1;
+            }
+            if (costU <= costV) {
+                for (int k = vFrom; k < vTo; k++) {
+                    setStamp[KgIndex.low(ve[k])] = setId;
+                }
+                // walk c's edges: (c, r, d) for slot c->d, (d, r, c) for slot d->c
+                walk(ue, uFrom, uTo, slotCD, slotDC);
+            } else {
+                for (int k = uFrom; k < uTo; k++) {
+                    setStamp[KgIndex.low(ue[k])] = setId;
+                }
+                // walk d's edges: (d, r, c) is slot d->c on d's out-edges, (c, r, d) slot c->d on d's in-edges
+                walk(ve, vFrom, vTo, slotDC, slotCD);
+            }
+        }
+    }
+
+    /** For each entity x in the slice: its out-edges into the set mark slotOut, its in-edges from the set slotIn. */
+    private void walk(long[] slice, int from, int to, int slotOut, int slotIn) {
+        for (int k = from; k < to; k++) {
+            int x = KgIndex.low(slice[k]);
+            if (slotOut >= 0) {
+                int base = slotOut * nRel;
+                for (int j = kg.outStart(x), e = kg.outEnd(x); j < e; j++) {
+                    if (setStamp[KgIndex.low(out[j])] == setId) {
+                        mark(base + KgIndex.high(out[j]));
+                    }
+                }
+            }
+            if (slotIn >= 0) {
+                int base = slotIn * nRel;
+                for (int j = kg.inStart(x), e = kg.inEnd(x); j < e; j++) {
+                    if (setStamp[KgIndex.low(in[j])] == setId) {
+                        mark(base + KgIndex.high(in[j]));
+                    }
+                }
+            }
+        }
+    }
+
+    private int start(long[] edges, int e) {
+        return edges == out ? kg.outStart(e) : kg.inStart(e);
+    }
+
+    private int end(long[] edges, int e) {
+        return edges == out ? kg.outEnd(e) : kg.inEnd(e);
     }
 
     private static boolean isClosed(int[] atoms, int nv) {

@@ -5,7 +5,10 @@ public interface MiningProgress {
     MiningProgress NONE = new MiningProgress() {
     };
 
-    /** A generation (rule length {@code atoms}) starts with {@code queued} rules to refine. */
+    /**
+     * Refinement into rules of {@code atoms} atoms starts with {@code queued} rules to refine; {@code queued} 0
+     * means mining is done.
+     */
     default void generation(int atoms, long queued, long output, long elapsedNanos) {
     }
 

@@ -148,47 +148,43 @@ public final class RuleGraph {
     /** Reads back the rules stored in the KG's benchmark graph (all of them, or those with the given minedBy). */
     public static List<MinedRule> read(RepositoryConnection c, KgGraphs kg, String minedByOrNull) {
         IRI graph = kg.benchmark();
-        List<MinedRule> out = new ArrayList<>();
-        List<Resource> rules = new ArrayList<>();
-        try (RepositoryResult<Statement> st = c.getStatements(null, RDF.TYPE, LacunaVocab.RULE, false, graph)) {
+        Model m = new LinkedHashModel();
+        try (RepositoryResult<Statement> st = c.getStatements(null, null, null, false, graph)) {
             for (Statement s : st) {
-                rules.add(s.getSubject());
+                m.add(s);
             }
         }
-        for (Resource rule : rules) {
-            if (minedByOrNull != null && !minedByOrNull.equals(string(c, rule, LacunaVocab.MINED_BY, graph))) {
+        List<MinedRule> out = new ArrayList<>();
+        for (Resource rule : m.filter(null, RDF.TYPE, LacunaVocab.RULE).subjects()) {
+            if (minedByOrNull != null && !minedByOrNull.equals(string(m, rule, LacunaVocab.MINED_BY))) {
                 continue;
             }
-            String text = string(c, rule, LacunaVocab.RULE_TEXT, graph);
+            String text = string(m, rule, LacunaVocab.RULE_TEXT);
             Rule r = AmieRules.parseRule(text, rule.stringValue(), -1);
-            RuleMeasures m = new RuleMeasures(number(c, rule, LacunaVocab.HEAD_COVERAGE, graph).doubleValue(),
-                    number(c, rule, LacunaVocab.STANDARD_CONFIDENCE, graph).doubleValue(),
-                    number(c, rule, LacunaVocab.PCA_CONFIDENCE, graph).doubleValue(),
-                    number(c, rule, LacunaVocab.SUPPORT, graph).longValue(),
-                    number(c, rule, LacunaVocab.BODY_SIZE, graph).longValue(),
-                    number(c, rule, LacunaVocab.PCA_BODY_SIZE, graph).longValue(),
-                    "?b".equals(string(c, rule, LacunaVocab.FUNCTIONAL_VARIABLE, graph)) ? -2 : -1);
-            out.add(new MinedRule(r, m));
+            RuleMeasures x = new RuleMeasures(number(m, rule, LacunaVocab.HEAD_COVERAGE).doubleValue(),
+                    number(m, rule, LacunaVocab.STANDARD_CONFIDENCE).doubleValue(),
+                    number(m, rule, LacunaVocab.PCA_CONFIDENCE).doubleValue(),
+                    number(m, rule, LacunaVocab.SUPPORT).longValue(),
+                    number(m, rule, LacunaVocab.BODY_SIZE).longValue(),
+                    number(m, rule, LacunaVocab.PCA_BODY_SIZE).longValue(),
+                    "?b".equals(string(m, rule, LacunaVocab.FUNCTIONAL_VARIABLE)) ? -2 : -1);
+            out.add(new MinedRule(r, x));
         }
         out.sort(AmieRules.ORDER);
         return out;
     }
 
-    private static Value value(RepositoryConnection c, Resource s, IRI p, IRI graph) {
-        try (RepositoryResult<Statement> st = c.getStatements(s, p, null, false, graph)) {
-            if (!st.hasNext()) {
-                throw new LacunaException("rule " + s + " in " + graph + " has no " + p.getLocalName());
-            }
-            return st.next().getObject();
-        }
+    private static Value value(Model m, Resource s, IRI p) {
+        return m.filter(s, p, null).objects().stream().findFirst()
+                .orElseThrow(() -> new LacunaException("rule " + s + " has no " + p.getLocalName()));
     }
 
-    private static String string(RepositoryConnection c, Resource s, IRI p, IRI graph) {
-        return value(c, s, p, graph).stringValue();
+    private static String string(Model m, Resource s, IRI p) {
+        return value(m, s, p).stringValue();
     }
 
-    private static Number number(RepositoryConnection c, Resource s, IRI p, IRI graph) {
-        Value v = value(c, s, p, graph);
+    private static Number number(Model m, Resource s, IRI p) {
+        Value v = value(m, s, p);
         if (v instanceof Literal l) {
             return Double.parseDouble(l.getLabel());
         }

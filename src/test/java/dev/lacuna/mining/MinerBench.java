@@ -25,22 +25,25 @@ import dev.lacuna.rules.MinedRule;
  */
 @Tag("bench")
 class MinerBench {
-    record Case(String reference, String facts, int maxAtoms, double amieSeconds, String amieMemory) {
+    record Case(String reference, String facts, int maxAtoms, double amieSeconds, double amieCpu, String amieMemory) {
     }
 
     static final List<Case> CASES = List.of(
-            new Case("family-maxad3.tsv", "family/facts.txt", 3, 5.1, ""),
-            new Case("kinship-maxad3.tsv", "kinship/facts.txt", 3, 8.0, ""),
-            new Case("umls-maxad3.tsv", "umls/facts.txt", 3, 3.2, ""),
-            new Case("codex-s-maxad3.tsv", "codex-s/train.txt", 3, 12.9, ""),
-            new Case("family-maxad4.tsv", "family/facts.txt", 4, 44, ""),
-            new Case("codex-s-maxad4.tsv", "codex-s/train.txt", 4, 92, ""),
-            new Case("umls-maxad4.tsv", "umls/facts.txt", 4, 100, ""),
-            new Case("kinship-maxad4.tsv", "kinship/facts.txt", 4, 346, "4.9 GB"));
+            new Case("family-maxad3.tsv", "family/facts.txt", 3, 5.1, 8, ""),
+            new Case("kinship-maxad3.tsv", "kinship/facts.txt", 3, 8.0, 7, ""),
+            new Case("umls-maxad3.tsv", "umls/facts.txt", 3, 3.2, 5, ""),
+            new Case("codex-s-maxad3.tsv", "codex-s/train.txt", 3, 12.9, 12, ""),
+            new Case("family-maxad4.tsv", "family/facts.txt", 4, 44, 83, ""),
+            new Case("codex-s-maxad4.tsv", "codex-s/train.txt", 4, 92, 100, ""),
+            new Case("umls-maxad4.tsv", "umls/facts.txt", 4, 100, 152, ""),
+            new Case("kinship-maxad4.tsv", "kinship/facts.txt", 4, 346, 331, "4.9 GB"));
 
     @Test
     void referenceFiles() throws IOException {
         String only = System.getProperty("mining.only");
+        if (only != null && only.equals("codex-m")) {
+            return;
+        }
         int threads = Integer.getInteger("mining.threads", 2);
         List<String> rows = new ArrayList<>();
         boolean allSame = true;
@@ -52,11 +55,13 @@ class MinerBench {
             System.gc();
             resetPeaks();
             long t0 = System.nanoTime();
+            long cpu0 = cpuNanos();
             String[] f = c.facts().split("/");
             KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", f[0], f[1]));
             List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(c.maxAtoms()).withThreads(threads),
                     new LogProgress()).mine();
             double seconds = (System.nanoTime() - t0) / 1e9;
+            double cpu = (cpuNanos() - cpu0) / 1e9;
             long peak = peakHeap();
             List<MinedRule> expected = AmieRules.read(ReferenceComparison.shared("reference", "amie3", c.reference()));
             ReferenceComparison cmp = new ReferenceComparison(expected, mined);
@@ -64,10 +69,10 @@ class MinerBench {
             if (!cmp.same()) {
                 failures.append(c.reference()).append(": ").append(cmp.report(20));
             }
-            rows.add(String.format(Locale.ROOT, "| %s | %d | %d | %s | %.1f s | %.1f s | %.2fx | %s | %s |",
+            rows.add(String.format(Locale.ROOT, "| %s | %d | %d | %s | %.1f s | %.1f s | %.2fx | %.0f s | %.1f s | %s | %s | %.1f |",
                     c.reference(), expected.size(), mined.size(), cmp.same() ? "yes" : "NO (" + cmp.problems.size() + ")",
-                    c.amieSeconds(), seconds, c.amieSeconds() / seconds, mib(peak),
-                    c.amieMemory().isEmpty() ? "-" : c.amieMemory()));
+                    c.amieSeconds(), seconds, c.amieSeconds() / seconds, c.amieCpu(), cpu, mib(peak),
+                    c.amieMemory().isEmpty() ? "-" : c.amieMemory(), load()));
             System.out.println(rows.get(rows.size() - 1));
         }
         Path out = Path.of("target", "bench", "mining.md");
@@ -78,13 +83,44 @@ class MinerBench {
                 .append(" threads; machine: ").append(Runtime.getRuntime().availableProcessors())
                 .append(" cores, shared with other work. Lacuna's time is loading the TSV plus mining (in a warm JVM);"
                         + " AMIE3's is its whole process as listed in the reference README.\n\n");
-        md.append("| reference | AMIE3 rules | Lacuna rules | same rules & measures | AMIE3 wall | Lacuna wall | speed-up | Lacuna peak heap | AMIE3 peak memory |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        md.append("| reference | AMIE3 rules | Lacuna rules | same rules & measures | AMIE3 wall | Lacuna wall | wall speed-up | AMIE3 CPU | Lacuna CPU | Lacuna peak heap | AMIE3 peak memory | load avg |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (String r : rows) {
             md.append(r).append('\n');
         }
         Files.writeString(out, md.toString());
         assertTrue(allSame, failures.toString());
+    }
+
+    /** CoDEx-M at maxad 4: no AMIE3 reference file, only AMIE3's time (892 s); writes mining-codex-m.md. */
+    @Test
+    void codexM() throws IOException {
+        if (System.getProperty("mining.only") != null && !System.getProperty("mining.only").contains("codex-m")) {
+            return;
+        }
+        System.gc();
+        resetPeaks();
+        long t0 = System.nanoTime();
+        long cpu0 = cpuNanos();
+        KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", "codex-m", "train.txt"));
+        List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(4)
+                .withThreads(Integer.getInteger("mining.threads", 2)), new LogProgress()).mine();
+        String row = String.format(Locale.ROOT, "| codex-m train, maxad 4 | %,d triples | %d rules | AMIE3 892 s wall | "
+                + "Lacuna %.1f s wall, %.1f s CPU | peak heap %s | load %.1f |", kg.tripleCount(), mined.size(),
+                (System.nanoTime() - t0) / 1e9, (cpuNanos() - cpu0) / 1e9, mib(peakHeap()), load());
+        System.out.println(row);
+        Path out = Path.of("target", "bench", "mining-codex-m.md");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, row + "\n");
+    }
+
+    static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     static String mib(long bytes) {
@@ -113,8 +149,8 @@ class MinerBench {
     static final class LogProgress implements MiningProgress {
         @Override
         public void generation(int atoms, long queued, long output, long elapsedNanos) {
-            System.out.printf(Locale.ROOT, "  generation %d: %d rules queued, %d output, %.1f s%n", atoms, queued, output,
-                    elapsedNanos / 1e9);
+            System.out.printf(Locale.ROOT, "  into %d atoms: %d rules queued, %d output, %.1f s%n", atoms, queued,
+                    output, elapsedNanos / 1e9);
         }
     }
 }
