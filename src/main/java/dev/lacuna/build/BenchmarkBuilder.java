@@ -64,9 +64,11 @@ public final class BenchmarkBuilder {
         if (rules.isEmpty()) {
             throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
         }
-        SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);
         checkRelations(rules);
-        try (QuestionGenerator generator = generator(settings)) {
+        try (QuestionGenerator generator = generator(settings);
+             CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg)) {
+            // Both steps below only read complete: the snapshot answers them as the store would.
+            SparqlRuleRunner runner = snapshot.runner();
             List<Grounding> candidates = groundings(runner, rules, settings);
             GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
             if (selection.selected().isEmpty()) {

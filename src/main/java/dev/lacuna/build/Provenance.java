@@ -97,7 +97,7 @@ final class Provenance {
     /** Replaces the benchmark graph with the model, in one transaction. */
     static void write(Repository repository, KgGraphs kg, Model model) {
         try (RepositoryConnection conn = repository.getConnection()) {
-            conn.begin();
+            IncompleteGraph.beginSingleWriter(repository, conn);
             try {
                 conn.clear(kg.benchmark());
                 conn.add(model, kg.benchmark());

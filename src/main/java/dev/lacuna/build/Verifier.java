@@ -42,6 +42,7 @@ import dev.lacuna.store.LacunaVocab;
  */
 public final class Verifier {
     private static final int SHOWN = 10;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Verifier.class);
 
     /** One check: how many items it looked at and which failed. */
     public record Check(String name, long checked, List<String> failures) {
@@ -98,6 +99,7 @@ public final class Verifier {
         if (!Files.isDirectory(dir)) {
             throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");
         }
+        long started = System.nanoTime();
         KgGraphs kg = kgOf(dir);
         List<Triple> removed = readTriples(dir.resolve("kg").resolve("removed.tsv"));
         Splitter.Split split = QuestionFiles.read(dir);
@@ -117,6 +119,7 @@ public final class Verifier {
         checks.add(noLeaks(questions));
         checks.add(answerSets(runner, kg, questions));
         checks.add(splitSizes(split));
+        LOG.info("verified {} in {} s", dir, String.format("%.1f", (System.nanoTime() - started) / 1e9));
         return new Report(checks);
     }
 

@@ -139,7 +139,15 @@ public final class BenchmarkExport {
         int slash = s.lastIndexOf('/');
         String tail = s.substring(slash + 1);
         if (!tail.isEmpty() && tail.length() < 19 && tail.chars().allMatch(Character::isDigit)) {
-            return "1" + s.substring(0, slash + 1) + String.format("%019d", Long.parseLong(tail));
+            if (!tail.chars().allMatch(c -> c >= '0' && c <= '9')) { // other scripts' digits: normalised by parsing
+                return "1" + s.substring(0, slash + 1) + String.format("%019d", Long.parseLong(tail));
+            }
+            // Zero-padded to 19 digits, as String.format("%019d") would, without its per-call parsing cost.
+            StringBuilder b = new StringBuilder(s.length() + 20).append('1').append(s, 0, slash + 1);
+            for (int i = tail.length(); i < 19; i++) {
+                b.append('0');
+            }
+            return b.append(tail).toString();
         }
         return "1" + s;
     }

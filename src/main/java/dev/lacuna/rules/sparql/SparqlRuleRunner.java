@@ -90,22 +90,26 @@ public final class SparqlRuleRunner {
         if (sampling == Sampling.IN_STORE) {
             return toGroundings(rule, select(compiler.sampledGroundings(rule, graph, limit, seed)));
         }
-        List<Grounding> all = groundings(rule, graph);
-        List<Map.Entry<String, Grounding>> keyed = new ArrayList<>(all.size());
-        for (Grounding g : all) {
-            keyed.add(Map.entry(md5Hex(RuleCompiler.samplingKey(seed, g.bindings())), g));
+        // Keys straight from the result rows; Grounding objects only for the rows that make the cut.
+        Table table = select(compiler.groundings(rule, graph));
+        MessageDigest md5 = md5();
+        HexFormat hex = HexFormat.of();
+        List<Map.Entry<String, List<Value>>> keyed = new ArrayList<>(table.rows().size());
+        for (List<Value> row : table.rows()) {
+            String key = RuleCompiler.samplingKey(seed, row);
+            keyed.add(Map.entry(hex.formatHex(md5.digest(key.getBytes(StandardCharsets.UTF_8))), row));
         }
-        Comparator<Map.Entry<String, Grounding>> order = Map.Entry.comparingByKey();
+        Comparator<Map.Entry<String, List<Value>>> order = Map.Entry.comparingByKey();
         for (int v = 0; v < rule.variableCount(); v++) {
             int var = v;
-            order = order.thenComparing(e -> e.getValue().binding(var).stringValue());
+            order = order.thenComparing(e -> e.getValue().get(var).stringValue());
         }
         keyed.sort(order);
-        List<Grounding> out = new ArrayList<>(Math.min(limit, keyed.size()));
+        List<List<Value>> top = new ArrayList<>(Math.min(limit, keyed.size()));
         for (int i = 0; i < keyed.size() && i < limit; i++) {
-            out.add(keyed.get(i).getValue());
+            top.add(keyed.get(i).getValue());
         }
-        return out;
+        return toGroundings(rule, new Table(table.columns(), top));
     }
 
     /** Up to {@code limit} seeded groundings, drawn the way this runner was made for (same result either way). */
@@ -114,25 +118,29 @@ public final class SparqlRuleRunner {
     }
 
     private List<Grounding> toGroundings(Rule rule, Table table) {
+        IRI headRelation = kg().relation(rule.head().relation());
+        List<IRI> bodyRelations = new ArrayList<>(rule.body().size());
+        for (Atom atom : rule.body()) {
+            bodyRelations.add(kg().relation(atom.relation()));
+        }
         List<Grounding> out = new ArrayList<>(table.rows().size());
         for (List<Value> row : table.rows()) {
             List<IRI> bindings = new ArrayList<>(row.size());
             for (Value v : row) {
                 bindings.add((IRI) v);
             }
-            Statement head = triple(rule.head(), bindings);
+            Statement head = triple(rule.head(), headRelation, bindings);
             List<Statement> body = new ArrayList<>(rule.body().size());
-            for (Atom atom : rule.body()) {
-                body.add(triple(atom, bindings));
+            for (int i = 0; i < rule.body().size(); i++) {
+                body.add(triple(rule.body().get(i), bodyRelations.get(i), bindings));
             }
             out.add(new Grounding(rule, bindings, head, body));
         }
         return out;
     }
 
-    private Statement triple(Atom atom, List<IRI> bindings) {
-        return VF.createStatement(bindings.get(atom.subject()), kg().relation(atom.relation()),
-                bindings.get(atom.object()));
+    private static Statement triple(Atom atom, IRI relation, List<IRI> bindings) {
+        return VF.createStatement(bindings.get(atom.subject()), relation, bindings.get(atom.object()));
     }
 
     // ---------------------------------------------------------------- predictions, body check, answers
@@ -278,10 +286,9 @@ public final class SparqlRuleRunner {
         }
     }
 
-    static String md5Hex(String text) {
+    private static MessageDigest md5() {
         try {
-            MessageDigest md = MessageDigest.getInstance("MD5");
-            return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
+            return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK always has MD5", e);
         }
