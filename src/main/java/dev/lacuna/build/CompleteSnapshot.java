@@ -83,8 +83,9 @@ final class CompleteSnapshot implements AutoCloseable {
 
     /** The triple count the loader recorded for complete, or -1. */
     private static long recordedTriples(Repository repository, KgGraphs kg) {
-        try (RepositoryConnection c = repository.getConnection()) {
-            for (Statement st : c.getStatements(kg.kg(), LacunaVocab.TRIPLE_COUNT, null, false, kg.labels())) {
+        try (RepositoryConnection c = repository.getConnection();
+             RepositoryResult<Statement> it = c.getStatements(kg.kg(), LacunaVocab.TRIPLE_COUNT, null, false, kg.labels())) {
+            for (Statement st : it) {
                 if (st.getObject() instanceof org.eclipse.rdf4j.model.Literal l) {
                     return l.longValue();
                 }
