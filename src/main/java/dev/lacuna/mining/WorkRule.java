@@ -2,6 +2,8 @@ package dev.lacuna.mining;
 
 import java.util.Arrays;
 
+import dev.lacuna.rules.Permutations;
+
 /**
  * A rule inside the miner: atoms as ints, {@code [s, r, o]} per atom, atom 0 the head {@code (0, r, 1)},
  * variables numbered densely from 0 in a canonical form so that equal rules (up to renaming and body order)
@@ -150,7 +152,7 @@ final class WorkRule {
             if (best == null || Arrays.compare(cand, best) < 0) {
                 best = cand.clone();
             }
-        } while (nextPermutation(perm));
+        } while (Permutations.next(perm));
         int[] out = new int[atoms.length];
         out[0] = 0;
         out[1] = atoms[1];
@@ -164,28 +166,6 @@ final class WorkRule {
         return out;
     }
 
-    private static boolean nextPermutation(int[] p) {
-        int i = p.length - 2;
-        while (i >= 0 && p[i] >= p[i + 1]) {
-            i--;
-        }
-        if (i < 0) {
-            return false;
-        }
-        int j = p.length - 1;
-        while (p[j] <= p[i]) {
-            j--;
-        }
-        int t = p[i];
-        p[i] = p[j];
-        p[j] = t;
-        for (int a = i + 1, b = p.length - 1; a < b; a++, b--) {
-            t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
-        return true;
-    }
 
     /** The canonical codes of a rule: head atom first, then the sorted body. */
     record Key(long[] codes) {

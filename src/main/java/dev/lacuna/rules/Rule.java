@@ -78,7 +78,7 @@ public final class Rule {
             if (best == null || compare(candidate, best) < 0) {
                 best = candidate.clone();
             }
-        } while (nextPermutation(perm));
+        } while (Permutations.next(perm));
         for (int i = 1; i < best.length; i++) {
             if (best[i].equals(best[i - 1])) {
                 throw new IllegalArgumentException("duplicate atom: " + best[i]);
@@ -100,28 +100,6 @@ public final class Rule {
         return 0;
     }
 
-    private static boolean nextPermutation(int[] p) {
-        int i = p.length - 2;
-        while (i >= 0 && p[i] >= p[i + 1]) {
-            i--;
-        }
-        if (i < 0) {
-            return false;
-        }
-        int j = p.length - 1;
-        while (p[j] <= p[i]) {
-            j--;
-        }
-        int t = p[i];
-        p[i] = p[j];
-        p[j] = t;
-        for (int a = i + 1, b = p.length - 1; a < b; a++, b--) {
-            t = p[a];
-            p[a] = p[b];
-            p[b] = t;
-        }
-        return true;
-    }
 
     /** Body atoms in canonical order (relation, subject, object). */
     public List<Atom> body() {
