@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionFiles;
 
 /**
  * The gold side of an evaluation, read from a benchmark folder written by {@code lacuna build}:
@@ -84,30 +85,11 @@ public final class Benchmark {
         return new Benchmark(dir, kg, base, splits);
     }
 
+    /** One split's questions, read strictly by {@link QuestionFiles}; a question without a split gets its file's. */
     private static List<Question> readQuestions(Path file, String split) {
         List<Question> out = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            long n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                Question q;
-                try {
-                    q = JSON.readValue(line, Question.class);
-                } catch (JsonProcessingException e) {
-                    throw new BadInputException(file.toString(), n, e.getLocation() == null ? -1 : e.getLocation().getColumnNr(),
-                            "malformed question: " + e.getOriginalMessage());
-                }
-                if (q.id() == null || q.answers() == null) {
-                    throw new BadInputException(file.toString(), n, -1, "question has no \"id\" or no \"answers\"");
-                }
-                out.add(q.split() == null ? q.withSplit(split) : q);
-            }
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        for (Question q : QuestionFiles.readJsonl(file)) {
+            out.add(q.split() == null ? q.withSplit(split) : q);
         }
         return out;
     }
