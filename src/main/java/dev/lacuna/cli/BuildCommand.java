@@ -47,12 +47,7 @@ public final class BuildCommand implements Command {
         options.addOption(Option.builder().longOpt("force").desc("replace an existing output folder").get());
         options.addOption(Option.builder().longOpt("rules").hasArg().argName("FILE")
                 .desc("rules in AMIE3's TSV format (AMIE3's or lacuna mine's); default: mine them now").get());
-        options.addOption(Option.builder().longOpt("maxad").hasArg().argName("K")
-                .desc("when mining: maximum atoms per rule, head included (default 3)").get());
-        options.addOption(Option.builder().longOpt("minhc").hasArg().desc("when mining: minimum head coverage (default 0.1)").get());
-        options.addOption(Option.builder().longOpt("minc").hasArg().desc("when mining: minimum standard confidence (default 0.3)").get());
-        options.addOption(Option.builder().longOpt("minpca").hasArg().desc("when mining: minimum PCA confidence (default 0.4)").get());
-        options.addOption(Option.builder().longOpt("threads").hasArg().desc("when mining: threads (default: cores)").get());
+        CommonOptions.addMining(options);
         options.addOption(Option.builder().longOpt("groundings-per-rule").hasArg().argName("N")
                 .desc("groundings drawn per rule (default 30, as in the paper)").get());
         options.addOption(Option.builder().longOpt("selection").hasArg().argName("MODE")
@@ -76,6 +71,8 @@ public final class BuildCommand implements Command {
         }
         KgGraphs kg = CommonOptions.kg(line);
         BuildSettings settings = settings(line);
+        // Thresholds are checked before the store is opened, as every usage error is.
+        MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
         Repository repository = CommonOptions.openStore(line);
         try {
             List<MinedRule> rules;
@@ -84,13 +81,7 @@ public final class BuildCommand implements Command {
                 rules = AmieRules.read(Path.of(line.getOptionValue("rules")));
                 minedBy = RuleGraph.MINED_BY_AMIE3;
             } else {
-                MinerOptions options = MinerOptions.defaults()
-                        .withMaxAtoms(CommonOptions.intValue(line, "maxad", MinerOptions.DEFAULT_MAX_ATOMS));
-                options = new MinerOptions(CommonOptions.fraction(line, "minhc", options.minHeadCoverage()),
-                        CommonOptions.fraction(line, "minc", options.minStdConfidence()),
-                        CommonOptions.fraction(line, "minpca", options.minPcaConfidence()), options.maxAtoms(),
-                        options.minInitialSupport(), options.maxRelationOccurrences(),
-                        CommonOptions.intValue(line, "threads", options.threads()));
+                MinerOptions options = minerOptions;
                 rules = new Miner(KgIndex.fromRepository(repository, kg), options).mine();
                 minedBy = RuleGraph.MINED_BY_LACUNA;
                 context.out().printf("mined %,d rules (maxad %d)%n", rules.size(), options.maxAtoms());

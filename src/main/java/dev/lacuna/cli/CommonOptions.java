@@ -7,6 +7,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.StoreSpec;
@@ -42,6 +43,42 @@ public final class CommonOptions {
 
     public static void addOutput(Options options, String description) {
         options.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE").desc(description).get());
+    }
+
+    public static void addMining(Options options) {
+        options.addOption(Option.builder().longOpt("minhc").hasArg().argName("X")
+                .desc("minimum head coverage (default " + MinerOptions.DEFAULT_MIN_HC + ")").get());
+        options.addOption(Option.builder().longOpt("minc").hasArg().argName("X")
+                .desc("minimum standard confidence (default " + MinerOptions.DEFAULT_MIN_STD + ")").get());
+        options.addOption(Option.builder().longOpt("minpca").hasArg().argName("X")
+                .desc("minimum PCA confidence (default " + MinerOptions.DEFAULT_MIN_PCA + ")").get());
+        options.addOption(Option.builder().longOpt("maxad").hasArg().argName("K")
+                .desc("maximum atoms per rule, head included (default " + MinerOptions.DEFAULT_MAX_ATOMS + ")").get());
+        options.addOption(Option.builder().longOpt("minis").hasArg().argName("N")
+                .desc("minimum facts of a head relation (default " + MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT + ")").get());
+        options.addOption(Option.builder().longOpt("threads").hasArg().argName("N")
+                .desc("worker threads (default: all cores); the output does not depend on it").get());
+    }
+
+    /** The mining thresholds shared by lacuna mine and lacuna build, with AMIE3's names; defaults are the paper's. */
+    public static MinerOptions minerOptions(CommandLine line) {
+        double minhc = fraction(line, "minhc", MinerOptions.DEFAULT_MIN_HC);
+        double minc = fraction(line, "minc", MinerOptions.DEFAULT_MIN_STD);
+        double minpca = fraction(line, "minpca", MinerOptions.DEFAULT_MIN_PCA);
+        int maxad = intValue(line, "maxad", MinerOptions.DEFAULT_MAX_ATOMS);
+        if (maxad < 2 || maxad > 6) {
+            throw new UsageException("--maxad must be between 2 and 6 atoms (head included), got " + maxad);
+        }
+        int minis = intValue(line, "minis", MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT);
+        if (minis < 0) {
+            throw new UsageException("--minis must be >= 0, got " + minis);
+        }
+        int threads = intValue(line, "threads", Runtime.getRuntime().availableProcessors());
+        if (threads < 1) {
+            throw new UsageException("--threads must be >= 1, got " + threads);
+        }
+        return new MinerOptions(minhc, minc, minpca, maxad, minis, MinerOptions.DEFAULT_MAX_RELATION_OCCURRENCES,
+                threads);
     }
 
     public static StoreConfig storeConfig(CommandLine line) {

@@ -53,38 +53,7 @@ public final class MineCommand implements Command {
         CommonOptions.addOutput(options, "rules file to write, AMIE3's TSV format");
         options.addOption(Option.builder().longOpt("input").hasArg().argName("FILE")
                 .desc("mine a head<TAB>relation<TAB>tail file instead of a stored KG (AMIE3's input)").get());
-        options.addOption(Option.builder().longOpt("minhc").hasArg().argName("X")
-                .desc("minimum head coverage (default " + MinerOptions.DEFAULT_MIN_HC + ")").get());
-        options.addOption(Option.builder().longOpt("minc").hasArg().argName("X")
-                .desc("minimum standard confidence (default " + MinerOptions.DEFAULT_MIN_STD + ")").get());
-        options.addOption(Option.builder().longOpt("minpca").hasArg().argName("X")
-                .desc("minimum PCA confidence (default " + MinerOptions.DEFAULT_MIN_PCA + ")").get());
-        options.addOption(Option.builder().longOpt("maxad").hasArg().argName("K")
-                .desc("maximum atoms per rule, head included (default " + MinerOptions.DEFAULT_MAX_ATOMS + ")").get());
-        options.addOption(Option.builder().longOpt("minis").hasArg().argName("N")
-                .desc("minimum facts of a head relation (default " + MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT + ")").get());
-        options.addOption(Option.builder().longOpt("threads").hasArg().argName("N")
-                .desc("worker threads (default: all cores); the output does not depend on it").get());
-    }
-
-    static MinerOptions minerOptions(CommandLine line) {
-        double minhc = CommonOptions.fraction(line, "minhc", MinerOptions.DEFAULT_MIN_HC);
-        double minc = CommonOptions.fraction(line, "minc", MinerOptions.DEFAULT_MIN_STD);
-        double minpca = CommonOptions.fraction(line, "minpca", MinerOptions.DEFAULT_MIN_PCA);
-        int maxad = CommonOptions.intValue(line, "maxad", MinerOptions.DEFAULT_MAX_ATOMS);
-        if (maxad < 2 || maxad > 6) {
-            throw new UsageException("--maxad must be between 2 and 6 atoms (head included), got " + maxad);
-        }
-        int minis = CommonOptions.intValue(line, "minis", MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT);
-        if (minis < 0) {
-            throw new UsageException("--minis must be >= 0, got " + minis);
-        }
-        int threads = CommonOptions.intValue(line, "threads", Runtime.getRuntime().availableProcessors());
-        if (threads < 1) {
-            throw new UsageException("--threads must be >= 1, got " + threads);
-        }
-        return new MinerOptions(minhc, minc, minpca, maxad, minis, MinerOptions.DEFAULT_MAX_RELATION_OCCURRENCES,
-                threads);
+        CommonOptions.addMining(options);
     }
 
     @Override
@@ -92,7 +61,7 @@ public final class MineCommand implements Command {
         if (!line.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'");
         }
-        MinerOptions options = minerOptions(line);
+        MinerOptions options = CommonOptions.minerOptions(line);
         Path output = CommonOptions.output(line);
         long t0 = System.nanoTime();
         if (line.hasOption("input")) {

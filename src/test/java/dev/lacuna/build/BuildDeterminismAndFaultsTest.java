@@ -155,6 +155,10 @@ class BuildDeterminismAndFaultsTest {
         run = CliRunner.run("build", "--store", "native:" + store, "--kg", "family", "--out", tmp.resolve("o").toString(),
                 "--tau", "1.5");
         assertEquals(2, run.code(), run.toString());
+        run = CliRunner.run("build", "--store", "native:" + store, "--kg", "family", "--out", tmp.resolve("o").toString(),
+                "--maxad", "1");
+        assertEquals(2, run.code(), run.toString());
+        assertTrue(run.err().contains("--maxad"), run.err());
         run = CliRunner.run("verify", "--store", "native:" + store, tmp.resolve("nothing").toString());
         assertEquals(2, run.code(), run.toString());
         assertNotEquals("", run.err());
