@@ -41,13 +41,26 @@ public final class GraphChecksum {
 
     /** Recomputes the digest of one named graph from the store. */
     public static String of(RepositoryConnection connection, IRI graph) {
+        return compute(connection, graph).value();
+    }
+
+    /** The digest of one named graph, to read or to take triples out of. */
+    public static GraphChecksum compute(RepositoryConnection connection, IRI graph) {
         GraphChecksum c = new GraphChecksum();
         try (RepositoryResult<Statement> it = connection.getStatements(null, null, null, false, graph)) {
             for (Statement st : it) {
                 c.add(st);
             }
         }
-        return c.value();
+        return c;
+    }
+
+    /** An independent digest with the same content. */
+    public GraphChecksum copy() {
+        GraphChecksum c = new GraphChecksum();
+        c.count = count;
+        c.sum = sum;
+        return c;
     }
 
     /** {@code <count>:<hex sum>}. */
