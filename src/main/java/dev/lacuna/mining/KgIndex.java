@@ -476,6 +476,24 @@ public final class KgIndex {
         return lo;
     }
 
+    /**
+     * The first index in a[from, to) whose value is >= key, for a sorted slice walked forward with rising keys:
+     * probes 1, 2, 4, ... ahead, then binary-searches the last step, so a walk over a slice costs little more
+     * than a merge when keys are dense and a binary search per key when they are sparse.
+     */
+    static int gallop(long[] a, int from, int to, long key) {
+        if (from >= to || a[from] >= key) {
+            return from;
+        }
+        int lo = from;
+        int step = 1;
+        while (lo + step < to && a[lo + step] < key) {
+            lo += step;
+            step <<= 1;
+        }
+        return lowerBound(a, lo + 1, Math.min(lo + step + 1, to), key);
+    }
+
     /** True if r(s, o) is a fact. */
     public boolean holds(int s, int r, int o) {
         int from = outOffsets[s];

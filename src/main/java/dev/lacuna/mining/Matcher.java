@@ -157,8 +157,49 @@ final class Matcher {
         }
         int freeVar = bestOut ? bo[best] : bs[best];
         long[] edges = bestOut ? out : in;
+        // A second atom linking freeVar to a bound variable (the other half of a closed path): its neighbours are
+        // sorted too, so the candidates are the intersection of two sorted lists, walked side by side, instead of
+        // one binary search in each candidate's own edges (a cache miss per candidate on large KGs).
+        int second = -1;
+        long[] secondEdges = null;
+        int secondAt = 0;
+        int secondTo = 0;
+        int secondRelation = 0;
+        m = rest;
+        while (m != 0) {
+            int j = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            long range;
+            if (bs[j] == freeVar && val[bo[j]] >= 0) {
+                range = kg.inRange(val[bo[j]], br[j]);
+                secondEdges = in;
+            } else if (bo[j] == freeVar && val[bs[j]] >= 0) {
+                range = kg.outRange(val[bs[j]], br[j]);
+                secondEdges = out;
+            } else {
+                continue;
+            }
+            secondAt = KgIndex.high(range);
+            secondTo = KgIndex.low(range);
+            if (secondAt == secondTo) {
+                return;
+            }
+            second = j;
+            secondRelation = br[j];
+            rest &= ~(1 << j);
+            break;
+        }
         for (int k = bestFrom; k < bestTo; k++) {
             int v = KgIndex.low(edges[k]);
+            if (second >= 0) {
+                secondAt = KgIndex.gallop(secondEdges, secondAt, secondTo, KgIndex.pack(secondRelation, v));
+                if (secondAt == secondTo) {
+                    break;
+                }
+                if (KgIndex.low(secondEdges[secondAt]) != v) {
+                    continue;
+                }
+            }
             if (mode == MODE_MEASURE && freeVar == gVar && seen[v] == seenStamp) {
                 continue; // this pair (f, g) is already counted
             }
@@ -375,6 +416,15 @@ final class Matcher {
         }
         int bodyMask = (1 << bodyCount) - 1;
         long[] headFacts = kg.facts(rule.headRelation());
+        // Body atoms on the two head variables only (?a r1 ?b, ?b r1 ?a) filter the head facts once, by a merge
+        // per head subject, instead of a binary search in the subject's edges for every head fact.
+        for (int i = 0; i < bodyCount; i++) {
+            boolean same = bs[i] == 0 && bo[i] == 1;
+            if (same || (bs[i] == 1 && bo[i] == 0)) {
+                headFacts = headFactsWith(headFacts, rule.headRelation(), br[i], !same);
+                bodyMask &= ~(1 << i);
+            }
+        }
         mode = MODE_REFINE;
         if (isProductShape()) {
             refineProduct(headFacts);
@@ -436,6 +486,57 @@ final class Matcher {
                 }
                 result.add(WorkRule.of(atoms, c));
             }
+        }
+        return result;
+    }
+
+    private final java.util.Map<Long, long[]> filteredFacts = new java.util.HashMap<>();
+    private long filteredLongs;
+
+    /**
+     * The head facts (a, b) among {@code facts} for which r1(a, b) holds (r1(b, a) if {@code inverse}). Facts are
+     * sorted by subject, then object, and a's edges under r1 by neighbour, so each subject's objects are merged
+     * with one slice. Results on a whole relation are kept (bounded) because many rules share a head and such an atom.
+     */
+    private long[] headFactsWith(long[] facts, int headRelation, int r1, boolean inverse) {
+        boolean whole = facts == kg.facts(headRelation);
+        long key = ((long) headRelation << 33) | ((long) r1 << 1) | (inverse ? 1 : 0);
+        if (whole) {
+            long[] known = filteredFacts.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        long[] edges = inverse ? in : out;
+        long[] kept = new long[facts.length];
+        int n = 0;
+        int i = 0;
+        while (i < facts.length) {
+            int a = KgIndex.high(facts[i]);
+            int j = i + 1;
+            while (j < facts.length && KgIndex.high(facts[j]) == a) {
+                j++;
+            }
+            long range = inverse ? kg.inRange(a, r1) : kg.outRange(a, r1);
+            int from = KgIndex.high(range);
+            int to = KgIndex.low(range);
+            for (int k = i; k < j && from < to; k++) {
+                int b = KgIndex.low(facts[k]);
+                from = KgIndex.gallop(edges, from, to, KgIndex.pack(r1, b));
+                if (from < to && KgIndex.low(edges[from]) == b) {
+                    kept[n++] = facts[k];
+                }
+            }
+            i = j;
+        }
+        long[] result = Arrays.copyOf(kept, n);
+        if (whole) {
+            if (filteredLongs > 4_000_000) {
+                filteredFacts.clear();
+                filteredLongs = 0;
+            }
+            filteredFacts.put(key, result);
+            filteredLongs += n;
         }
         return result;
     }
