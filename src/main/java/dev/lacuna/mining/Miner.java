@@ -51,8 +51,11 @@ public final class Miner {
         this(kg, options, null);
     }
 
-    /** Runs the mining; the rules come back in {@link AmieRules#ORDER}. */
+    /** Runs the mining; the rules come back in {@link AmieRules#ORDER}. With constants: {@link ConstantMiner}. */
     public List<MinedRule> mine() {
+        if (options.constants()) {
+            return new ConstantMiner(kg, options, progress).mine();
+        }
         if (kg.tripleCount() == 0) {
             throw new LacunaException("the knowledge graph has no triples: nothing to mine");
         }

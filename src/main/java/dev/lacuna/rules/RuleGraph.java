@@ -35,6 +35,8 @@ import dev.lacuna.store.LacunaVocab;
  * &lt;.../body/0&gt; a lacuna:Atom ; lacuna:index 0 ; lacuna:subjectVariable "?b" ; lacuna:relation &lt;kg/NAME/relation/husband&gt; ;
  *     lacuna:objectVariable "?a" .
  * </pre>
+ * An argument that is a constant (rules mined with {@code --const}) is written with lacuna:subjectConstant or
+ * lacuna:objectConstant and the entity's name instead of the variable property.
  * A rule's IRI is a digest of its canonical text, so the same rule gets the same IRI whoever mined it. Body atoms
  * are indexed 0.. in canonical order; the head atom carries no index.
  */
@@ -91,9 +93,17 @@ public final class RuleGraph {
         if (index >= 0) {
             m.add(atom, LacunaVocab.INDEX, VF.createLiteral(index));
         }
-        m.add(atom, LacunaVocab.SUBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.subject())));
+        if (a.subjectConstant() != null) {
+            m.add(atom, LacunaVocab.SUBJECT_CONSTANT, VF.createLiteral(a.subjectConstant()));
+        } else {
+            m.add(atom, LacunaVocab.SUBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.subject())));
+        }
         m.add(atom, LacunaVocab.RELATION, kg.relation(a.relation()));
-        m.add(atom, LacunaVocab.OBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.object())));
+        if (a.objectConstant() != null) {
+            m.add(atom, LacunaVocab.OBJECT_CONSTANT, VF.createLiteral(a.objectConstant()));
+        } else {
+            m.add(atom, LacunaVocab.OBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.object())));
+        }
     }
 
     /**

@@ -67,6 +67,10 @@ public final class RuleCompiler {
      * otherwise a prediction would be "every entity" (and SPARQL would leave the variable unbound).
      */
     public static void requireCompilable(Rule rule) {
+        if (rule.hasConstants()) {
+            throw new BadInputException("rule '" + rule.toAmie() + "' has a constant (mined with --const): rules with "
+                    + "constants cannot be compiled into SPARQL yet; mine or import rules without --const for build");
+        }
         for (int v : new int[] {0, 1}) {
             boolean used = rule.body().stream().anyMatch(atom -> atom.uses(v));
             if (!used) {
