@@ -13,7 +13,7 @@ import java.util.Objects;
  * rules equal up to variable renaming and body order are {@link #equals equal}:
  * <ul>
  * <li>the head is {@code (0, r, 1)}, i.e. {@code ?a r ?b}; with AMIE3's constants it may instead be
- *     {@code ?a r C} or {@code C r ?b} (see {@link #of});</li>
+ *     {@code ?a r C} or {@code C r ?a} (see {@link #of});</li>
  * <li>the other variables are numbered 2, 3, ... and the body atoms sorted by relation, subject, object;
  *     among all numberings of the non-head variables the one whose sorted body is smallest wins.</li>
  * </ul>
@@ -38,9 +38,9 @@ public final class Rule {
 
     /**
      * The canonical rule for a body and head given with any variable numbers. The head has two variables, or
-     * (AMIE3's instantiated heads) one variable and one constant: its variable is then numbered by its position,
-     * 0 ({@code ?a}) for the subject and 1 ({@code ?b}) for the object, so that the functional variable -1/-2
-     * keeps meaning subject/object; the other head number stays unused.
+     * (AMIE3's instantiated heads) one variable and one constant: its variable is then {@code ?a} whichever side
+     * it is on ({@code ?a r C} or {@code C r ?a}) and the other variables are numbered from 1, so that variables
+     * are always numbered densely from 0 (groundings and queries index them so).
      */
     public static Rule of(List<Atom> body, Atom head) {
         Objects.requireNonNull(head, "head");
@@ -52,8 +52,9 @@ public final class Rule {
             rename.put(head.subject(), 0);
         }
         if (head.objectConstant() == null) {
-            rename.put(head.object(), 1);
+            rename.put(head.object(), rename.size());
         }
+        int headVariables = rename.size();
         List<Integer> free = new ArrayList<>();
         for (Atom a : body) {
             if (a.subjectConstant() == null && a.objectConstant() == null && a.subject() == a.object()) {
@@ -67,7 +68,7 @@ public final class Rule {
             }
         }
         if (free.size() > MAX_FREE_VARIABLES) {
-            throw new IllegalArgumentException("too many variables: " + (free.size() + 2));
+            throw new IllegalArgumentException("too many variables: " + (free.size() + headVariables));
         }
         int maxVar = 1;
         for (int v : rename.keySet()) {
@@ -87,7 +88,7 @@ public final class Rule {
         Atom[] candidate = new Atom[body.size()];
         do {
             for (int i = 0; i < k; i++) {
-                map[free.get(i)] = 2 + perm[i];
+                map[free.get(i)] = headVariables + perm[i];
             }
             for (int i = 0; i < candidate.length; i++) {
                 candidate[i] = body.get(i).renamed(map);
@@ -105,7 +106,7 @@ public final class Rule {
         if (Arrays.asList(best).contains(newHead)) {
             throw new IllegalArgumentException("the head atom appears in the body: " + head);
         }
-        return new Rule(Collections.unmodifiableList(Arrays.asList(best)), newHead, k + 2);
+        return new Rule(Collections.unmodifiableList(Arrays.asList(best)), newHead, k + headVariables);
     }
 
     private static int compare(Atom[] x, Atom[] y) {
@@ -124,7 +125,7 @@ public final class Rule {
         return body;
     }
 
-    /** The head: {@code ?a r ?b}, or with a constant {@code ?a r C} / {@code C r ?b}. */
+    /** The head: {@code ?a r ?b}, or with a constant {@code ?a r C} / {@code C r ?a}. */
     public Atom head() {
         return head;
     }
@@ -134,10 +135,7 @@ public final class Rule {
         return body.size() + 1;
     }
 
-    /**
-     * One more than the highest variable number: the number of variables, head variables included, for a rule
-     * without constants. With a one-variable head one of 0 and 1 is unused (see {@link #hasVariable}).
-     */
+    /** Number of distinct variables, head variables included; they are numbered 0 .. variableCount-1. */
     public int variableCount() {
         return variableCount;
     }
