@@ -46,6 +46,9 @@ final class ConstMatcher {
     /** (slot, relation, constant) -> head bindings, for the instantiated copies of dangling atoms. */
     private final Map<Long, ConstantCount> constantCounts = new HashMap<>();
     private List<ConstantCount>[] constantsByCell;
+    /** Second pass: only the (slot, relation) cells of dangling atoms that passed get their constants counted. */
+    private boolean countingConstants;
+    private boolean[] wanted = new boolean[0];
 
     // measuring state
     private int gVar = -1;
@@ -252,13 +255,24 @@ final class ConstMatcher {
                     long[] edges = outward ? out : in;
                     int from = outward ? kg.outStart(a) : kg.inStart(a);
                     int to = outward ? kg.outEnd(a) : kg.inEnd(a);
+                    if (!countingConstants) {
+                        for (int k = from; k < to; k++) {
+                            markRelation(s, KgIndex.high(edges[k]));
+                        }
+                        continue;
+                    }
+                    int base = s * nRel;
                     for (int k = from; k < to; k++) {
                         int r = KgIndex.high(edges[k]);
-                        markRelation(s, r);
-                        markConstant(s, r, KgIndex.low(edges[k]), a);
+                        if (wanted[base + r]) {
+                            markConstant(s, r, KgIndex.low(edges[k]), a);
+                        }
                     }
                 }
                 default -> {
+                    if (countingConstants) {
+                        continue;
+                    }
                     int b = val[slotB[s]];
                     if (slotLastA[s] == a && slotLastB[s] == b) {
                         continue;
@@ -406,14 +420,36 @@ final class ConstMatcher {
         found = false;
         cut = false;
         int bodyMask = (1 << bodyCount) - 1;
-        forEachHeadBinding(rule, () -> {
+        countingConstants = false;
+        HeadVisitor pass = () -> {
             headStamp++;
             for (int s = 0; s < nSlots; s++) {
                 slotLastA[s] = -1;
                 slotLastB[s] = -1;
             }
             join(bodyMask);
-        });
+        };
+        forEachHeadBinding(rule, pass);
+        // A constant's head bindings are a subset of its relation's: count constants only where the relation passed.
+        if (wanted.length < cells) {
+            wanted = new boolean[cells];
+        }
+        boolean any = false;
+        for (int s = 0; s < nSlots; s++) {
+            for (int r = 0; r < nRel; r++) {
+                int idx = s * nRel + r;
+                int c = relCount[idx];
+                wanted[idx] = slotKind[s] != CLOSING && c > 0 && c >= minSupport
+                        && rule.relationOccurrences(r) < options.maxRelationOccurrences();
+                any |= wanted[idx];
+            }
+        }
+        if (any) {
+            countingConstants = true;
+            headStamp = 0;
+            forEachHeadBinding(rule, pass);
+            countingConstants = false;
+        }
         int fresh = nv;
         for (int s = 0; s < nSlots; s++) {
             for (int r = 0; r < nRel; r++) {

@@ -20,7 +20,7 @@ import dev.lacuna.rules.MinedRule;
 class ConstantMinerFamilyTest {
 
     @ParameterizedTest(name = "{0} maxad {1}")
-    @CsvSource({ "family/facts.txt, 3", "umls/facts.txt, 3", "kinship/facts.txt, 2" })
+    @CsvSource({ "family/facts.txt, 3", "umls/facts.txt, 3" })
     void constantFreeRulesAreThoseOfTheMinerWithoutConstants(String facts, int maxAtoms) {
         KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", facts.split("/")[0], facts.split("/")[1]));
         MinerOptions options = MinerOptions.defaults().withMaxAtoms(maxAtoms).withThreads(2);
