@@ -18,6 +18,9 @@ import dev.lacuna.rules.sparql.Side;
  * the graph. It never reads the question's relation directly, so on the incomplete graph it recovers the
  * hard answer exactly when a rule grounding for it survived (the guarantee of the paper's section 3.2 and
  * appendix H, measured as its Hits@Hard).
+ *
+ * <p>Rules with a constant in the head (mine --const, e.g. {@code ?a speaks french => ?a nationality france})
+ * are not used: their derivation has no answer variable to project. Constants in the body are fine.
  */
 public final class RulesResponder implements Responder {
     private final GraphAccess access;
@@ -28,6 +31,9 @@ public final class RulesResponder implements Responder {
         this.access = access;
         this.compiler = new RuleCompiler(access.kg());
         for (MinedRule m : rules) {
+            if (m.rule().head().hasConstant()) {
+                continue; // see the class comment
+            }
             byHeadRelation.computeIfAbsent(m.rule().head().relation(), r -> new ArrayList<>()).add(m.rule());
         }
     }

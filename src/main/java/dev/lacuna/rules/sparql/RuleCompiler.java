@@ -99,7 +99,8 @@ public final class RuleCompiler {
             return org.eclipse.rdf4j.model.util.Values.iri(constant);
         }
         throw new BadInputException("rule '" + rule.toAmie() + "': constant '" + constant + "' is not an entity IRI "
-                + "(resolve source names first, see EntityConstants)");
+                + "(a rules file mined from a KG file names entities by source id; lacuna build maps those to IRIs "
+                + "through the KG's labels graph)");
     }
 
     /** The SPARQL variable of rule variable {@code v}: ?a, ?b, ?c ... */
