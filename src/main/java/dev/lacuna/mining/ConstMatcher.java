@@ -471,6 +471,9 @@ final class ConstMatcher {
                 int v = slotA[s];
                 // AMIE3 would add "fresh != C" to a dangling atom whose relation already has the constant C on
                 // the fresh side (its DIFFERENTFROM pseudo-atom); Lacuna has no such atoms and drops that rule.
+                // Its instantiated copies are AMIE3's all the same: AMIE3 instantiates only if the support with
+                // "fresh != C" passes, but a copy with constant D (never C: that copy is redundant) has at most that
+                // support, so whenever a copy passes, so does the rule it is copied from.
                 boolean needsInequality = false;
                 for (int i = 0; i < rule.atoms.length; i += 3) {
                     if (rule.atoms[i + 1] == r && ConstRule.isConstant(rule.atoms[outward ? i + 2 : i])) {
