@@ -113,6 +113,11 @@ public final class AmieRules {
             throw new BadInputException(source, lineNo, start[7] + 1,
                     "Functional Variable must be -1 or -2, got '" + cols[7] + "'");
         }
+        if (rule.head().hasConstant()) {
+            // a head with a constant has one variable: it is the functional one, on its side (-1 subject, -2 object),
+            // whatever name the file gave it
+            functional = rule.head().subjectConstant() == null ? -1 : -2;
+        }
         return new MinedRule(rule, new RuleMeasures(hc, std, pca, support, body, pcaBody, functional));
     }
 
