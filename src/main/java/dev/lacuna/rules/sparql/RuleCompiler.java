@@ -215,6 +215,20 @@ public final class RuleCompiler {
         return headQuery(rule, graph, Map.of(side.topicVariable(), topic), false, side.answerVariable());
     }
 
+    /**
+     * For a head with a constant ({@code ?a r C} or {@code C r ?a}): the values of ?a for which the body holds,
+     * i.e. what the rule derives for the constant's side.
+     */
+    public String headVariableValues(Rule rule, IRI graph) {
+        requireCompilable(rule);
+        if (!rule.head().hasConstant()) {
+            throw new BadInputException("rule '" + rule.toAmie() + "' has no constant in its head: use predictions");
+        }
+        return Queries.SELECT(variable(0)).distinct()
+                .where(GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)))
+                .getQueryString();
+    }
+
     private String headQuery(Rule rule, IRI graph, Map<Integer, IRI> constants, boolean headMissing,
             int... projected) {
         requireCompilable(rule);
