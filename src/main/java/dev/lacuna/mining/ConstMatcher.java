@@ -2,9 +2,7 @@ package dev.lacuna.mining;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One thread's evaluator for the {@link ConstantMiner}: matches bodies that may contain constants against the
@@ -44,7 +42,8 @@ final class ConstMatcher {
     private int[] relCount = new int[0];
     private int headStamp;
     /** (slot, relation, constant) -> head bindings, for the instantiated copies of dangling atoms. */
-    private final Map<Long, ConstantCount> constantCounts = new HashMap<>();
+    private final LongIndexMap constantIndex = new LongIndexMap();
+    private final List<ConstantCount> constantCounts = new ArrayList<>();
     private List<ConstantCount>[] constantsByCell;
     /** Second pass: only the (slot, relation) cells of dangling atoms that passed get their constants counted. */
     private boolean countingConstants;
@@ -300,16 +299,21 @@ final class ConstMatcher {
     private void markConstant(int slot, int r, int constant, int joinValue) {
         int cell = slot * nRel + r;
         long key = ((long) cell << 32) | constant;
-        ConstantCount c = constantCounts.get(key);
-        if (c == null) {
+        int index = constantIndex.get(key);
+        ConstantCount c;
+        if (index < 0) {
             c = new ConstantCount(constant, joinValue);
-            constantCounts.put(key, c);
+            constantIndex.put(key, constantCounts.size());
+            constantCounts.add(c);
             if (constantsByCell[cell] == null) {
                 constantsByCell[cell] = new ArrayList<>();
             }
             constantsByCell[cell].add(c);
-        } else if (c.firstJoinValue != joinValue) {
-            c.joinTakesTwoValues = true;
+        } else {
+            c = constantCounts.get(index);
+            if (c.firstJoinValue != joinValue) {
+                c.joinTakesTwoValues = true;
+            }
         }
         if (c.stamp != headStamp) {
             c.stamp = headStamp;
@@ -415,6 +419,7 @@ final class ConstMatcher {
         }
         headStamp = 0;
         constantCounts.clear();
+        constantIndex.clear();
         constantsByCell = new List[cells];
         measuring = false;
         found = false;
@@ -503,6 +508,7 @@ final class ConstMatcher {
         }
         constantsByCell = null;
         constantCounts.clear();
+        constantIndex.clear();
         return result;
     }
 
