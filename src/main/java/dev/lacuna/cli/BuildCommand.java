@@ -7,6 +7,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.build.BenchmarkBuilder;
 import dev.lacuna.build.BuildReport;
@@ -19,6 +20,7 @@ import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.rules.sparql.EntityConstants;
 import dev.lacuna.store.KgGraphs;
 
 /** {@code lacuna build}: rules, groundings, deletions, questions, split and output folder, then verify. */
@@ -30,7 +32,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public String usage() {
-        return "--out DIR [--kg NAME] [--rules FILE | --maxad K] [--groundings-per-rule 30] [--tau 0.01] [--questions template|llm] [--force]";
+        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--tau 0.01] [--questions template|llm] [--force]";
     }
 
     @Override
@@ -79,12 +81,16 @@ public final class BuildCommand implements Command {
             String minedBy;
             if (line.hasOption("rules")) {
                 rules = AmieRules.read(Path.of(line.getOptionValue("rules")));
+                try (RepositoryConnection c = repository.getConnection()) {
+                    rules = EntityConstants.resolve(c, kg, rules); // constants by source id -> entity IRIs
+                }
                 minedBy = RuleGraph.MINED_BY_AMIE3;
             } else {
                 MinerOptions options = minerOptions;
                 rules = new Miner(KgIndex.fromRepository(repository, kg), options).mine();
                 minedBy = RuleGraph.MINED_BY_LACUNA;
-                context.out().printf("mined %,d rules (maxad %d)%n", rules.size(), options.maxAtoms());
+                context.out().printf("mined %,d rules (maxad %d%s)%n", rules.size(), options.maxAtoms(),
+                        options.constants() ? ", with constants" : "");
             }
             BuildReport report = new BenchmarkBuilder(repository, kg).build(rules, minedBy, settings);
             report.print(context.out());

@@ -58,6 +58,9 @@ public final class CommonOptions {
                 .desc("minimum facts of a head relation (default " + MinerOptions.DEFAULT_MIN_INITIAL_SUPPORT + ")").get());
         options.addOption(Option.builder().longOpt("threads").hasArg().argName("N")
                 .desc("worker threads (default: all cores); the output does not depend on it").get());
+        options.addOption(Option.builder().longOpt("const")
+                .desc("also mine rules with constants (AMIE3's -const: instantiated atoms such as ?a gender female)")
+                .get());
     }
 
     /** The mining thresholds shared by lacuna mine and lacuna build, with AMIE3's names; defaults are the paper's. */
@@ -78,7 +81,7 @@ public final class CommonOptions {
             throw new UsageException("--threads must be >= 1, got " + threads);
         }
         return new MinerOptions(minhc, minc, minpca, maxad, minis, MinerOptions.DEFAULT_MAX_RELATION_OCCURRENCES,
-                threads);
+                threads, line.hasOption("const"));
     }
 
     public static StoreConfig storeConfig(CommandLine line) {

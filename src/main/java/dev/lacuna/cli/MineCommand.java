@@ -38,7 +38,7 @@ public final class MineCommand implements Command {
 
     @Override
     public String usage() {
-        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K]";
+        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const]";
     }
 
     @Override
@@ -105,9 +105,9 @@ public final class MineCommand implements Command {
 
     private static List<MinedRule> mine(KgIndex kg, MinerOptions options, CliContext context, long t0) {
         context.err().printf(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, minpca %s, "
-                + "maxad %d, %d threads)%n", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
+                + "maxad %d, %d threads%s)%n", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
                 options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
-                options.threads());
+                options.threads(), options.constants() ? ", with constants" : "");
         if (context.interactive()) {
             try (BarProgress p = new BarProgress()) {
                 return new Miner(kg, options, p).mine();

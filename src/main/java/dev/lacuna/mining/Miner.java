@@ -33,7 +33,9 @@ import dev.lacuna.rules.RuleMeasures;
  *     comparing with output rules only reproduces every reference file;</li>
  * <li>rules with PCA confidence 1.0 are not refined further.</li>
  * </ol>
- * Variables are not injective. Work within a generation is spread over threads; the output does not depend on
+ * With {@code constants} (AMIE3's {@code -const}) the {@link ConstantMiner} mines instead: rules may then have
+ * instantiated atoms ({@code ?a gender female}); AMIE3's DIFFERENTFROM pseudo-atoms ({@code ?z != C}) are not
+ * generated, see there. Variables are not injective. Work within a generation is spread over threads; the output does not depend on
  * the number of threads because decisions only look at earlier generations, and the result is sorted.
  */
 public final class Miner {
@@ -51,8 +53,11 @@ public final class Miner {
         this(kg, options, null);
     }
 
-    /** Runs the mining; the rules come back in {@link AmieRules#ORDER}. */
+    /** Runs the mining; the rules come back in {@link AmieRules#ORDER}. With constants: {@link ConstantMiner}. */
     public List<MinedRule> mine() {
+        if (options.constants()) {
+            return new ConstantMiner(kg, options, progress).mine();
+        }
         if (kg.tripleCount() == 0) {
             throw new LacunaException("the knowledge graph has no triples: nothing to mine");
         }

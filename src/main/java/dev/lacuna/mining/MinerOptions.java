@@ -5,9 +5,17 @@ package dev.lacuna.mining;
  * confidence 0.3 (AMIE3's {@code -enstd} on), PCA confidence 0.4, at most 3 atoms. {@code minInitialSupport}
  * is AMIE3's {@code -minis}: only relations with at least that many facts become head relations.
  * {@code maxRelationOccurrences} is AMIE3's recursivity limit (a relation at most 3 times in a rule, head included).
+ * {@code constants} is AMIE3's {@code -const}: rules may also have instantiated atoms (see {@link ConstantMiner}).
  */
 public record MinerOptions(double minHeadCoverage, double minStdConfidence, double minPcaConfidence, int maxAtoms,
-        int minInitialSupport, int maxRelationOccurrences, int threads) {
+        int minInitialSupport, int maxRelationOccurrences, int threads, boolean constants) {
+
+    /** Options without constants (AMIE3's default). */
+    public MinerOptions(double minHeadCoverage, double minStdConfidence, double minPcaConfidence, int maxAtoms,
+            int minInitialSupport, int maxRelationOccurrences, int threads) {
+        this(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport, maxRelationOccurrences,
+                threads, false);
+    }
 
     public static final double DEFAULT_MIN_HC = 0.1;
     public static final double DEFAULT_MIN_STD = 0.3;
@@ -47,11 +55,17 @@ public record MinerOptions(double minHeadCoverage, double minStdConfidence, doub
 
     public MinerOptions withMaxAtoms(int k) {
         return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, k, minInitialSupport,
-                maxRelationOccurrences, threads);
+                maxRelationOccurrences, threads, constants);
     }
 
     public MinerOptions withThreads(int n) {
         return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport,
-                maxRelationOccurrences, n);
+                maxRelationOccurrences, n, constants);
+    }
+
+    /** The same options with AMIE3's {@code -const} on or off. */
+    public MinerOptions withConstants(boolean on) {
+        return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport,
+                maxRelationOccurrences, threads, on);
     }
 }

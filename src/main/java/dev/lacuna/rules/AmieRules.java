@@ -113,6 +113,11 @@ public final class AmieRules {
             throw new BadInputException(source, lineNo, start[7] + 1,
                     "Functional Variable must be -1 or -2, got '" + cols[7] + "'");
         }
+        if (rule.head().hasConstant()) {
+            // a head with a constant has one variable: it is the functional one, on its side (-1 subject, -2 object),
+            // whatever name the file gave it
+            functional = rule.head().subjectConstant() == null ? -1 : -2;
+        }
         return new MinedRule(rule, new RuleMeasures(hc, std, pca, support, body, pcaBody, functional));
     }
 
@@ -149,7 +154,8 @@ public final class AmieRules {
 
     /**
      * Parses a rule in AMIE3's printed form ({@code ?b  r1  ?a  ?a  r2  ?c   => ?b  r3  ?c}); whitespace between
-     * tokens may be any amount. Variables are {@code ?} followed by letters and digits.
+     * tokens may be any amount. Variables are {@code ?} followed by letters and digits; any other argument token
+     * is a constant (AMIE3's {@code -const} rules print entities by name), e.g. {@code ?a  gender  female}.
      */
     public static Rule parseRule(String text, String source, long line) {
         String t = text.trim();
@@ -190,15 +196,32 @@ public final class AmieRules {
     }
 
     private static Atom atom(String[] tokens, int i, Map<String, Integer> vars, String source, long line, String text) {
-        int s = variable(tokens[i], vars, source, line, text);
-        int o = variable(tokens[i + 2], vars, source, line, text);
-        return new Atom(s, tokens[i + 1], o);
+        String s = tokens[i];
+        String o = tokens[i + 2];
+        boolean sConst = !s.startsWith("?");
+        boolean oConst = !o.startsWith("?");
+        if (sConst && oConst) {
+            throw new BadInputException(source, line, 1, "atom '" + s + "  " + tokens[i + 1] + "  " + o
+                    + "' has no variable (a variable starts with '?') in rule '" + text + "'");
+        }
+        try {
+            if (sConst) {
+                return Atom.withSubjectConstant(s, tokens[i + 1], variable(o, vars, source, line, text));
+            }
+            if (oConst) {
+                return Atom.withObjectConstant(variable(s, vars, source, line, text), tokens[i + 1], o);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(source, line, 1, e.getMessage() + " in rule '" + text + "'");
+        }
+        return new Atom(variable(s, vars, source, line, text), tokens[i + 1], variable(o, vars, source, line, text));
     }
 
+    /** A token starting with '?' is a variable (AMIE3's form); any other token is a constant (an entity name). */
     private static int variable(String token, Map<String, Integer> vars, String source, long line, String text) {
-        if (token.length() < 2 || token.charAt(0) != '?') {
+        if (token.length() < 2) {
             throw new BadInputException(source, line, 1,
-                    "'" + token + "' is not a variable (constants are not supported) in rule '" + text + "'");
+                    "'" + token + "' is not a variable (a '?' followed by letters and digits) in rule '" + text + "'");
         }
         return vars.computeIfAbsent(token, k -> vars.size());
     }

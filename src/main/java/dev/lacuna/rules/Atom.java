@@ -3,38 +3,103 @@ package dev.lacuna.rules;
 import java.util.Objects;
 
 /**
- * One atom {@code relation(subject, object)} of a Horn rule. Arguments are variables numbered from 0:
- * 0 is {@code ?a} and 1 is {@code ?b} (the head's subject and object in a canonical {@link Rule}),
- * 2.. are {@code ?c}, {@code ?d}, ... Constants are not modelled.
+ * One atom {@code relation(subject, object)} of a Horn rule. Each argument is a variable or a constant (an entity,
+ * AMIE3's instantiated atoms with {@code -const}). Variables are numbered from 0: 0 is {@code ?a} and 1 is
+ * {@code ?b} (the head's subject and object in a canonical {@link Rule}), 2.. are {@code ?c}, {@code ?d}, ...
+ * A constant argument has the variable number {@link #CONSTANT} and its entity name in
+ * {@code subjectConstant}/{@code objectConstant} (null for a variable). At least one argument is a variable.
  */
-public record Atom(int subject, String relation, int object) implements Comparable<Atom> {
+public record Atom(int subject, String relation, int object, String subjectConstant, String objectConstant)
+        implements Comparable<Atom> {
+
+    /** The variable number of a constant argument. */
+    public static final int CONSTANT = -1;
 
     public Atom {
         Objects.requireNonNull(relation, "relation");
-        if (subject < 0 || object < 0) {
-            throw new IllegalArgumentException("variables are numbered from 0: " + subject + ", " + object);
+        check(subject, subjectConstant, "subject");
+        check(object, objectConstant, "object");
+        if (subjectConstant != null && objectConstant != null) {
+            throw new IllegalArgumentException("atom without a variable: " + subjectConstant + " " + relation + " "
+                    + objectConstant);
         }
     }
 
-    /** True if {@code v} is the subject or the object. */
+    /** An atom over two variables, the only kind without {@code --const}. */
+    public Atom(int subject, String relation, int object) {
+        this(subject, relation, object, null, null);
+    }
+
+    /** {@code ?v relation constant}. */
+    public static Atom withObjectConstant(int subject, String relation, String constant) {
+        return new Atom(subject, relation, CONSTANT, null, Objects.requireNonNull(constant, "constant"));
+    }
+
+    /** {@code constant relation ?v}. */
+    public static Atom withSubjectConstant(String constant, String relation, int object) {
+        return new Atom(CONSTANT, relation, object, Objects.requireNonNull(constant, "constant"), null);
+    }
+
+    private static void check(int variable, String constant, String side) {
+        if (constant == null ? variable < 0 : variable != CONSTANT) {
+            throw new IllegalArgumentException(side + ": a variable is numbered from 0, a constant has number "
+                    + CONSTANT + "; got " + variable + (constant == null ? "" : " with constant " + constant));
+        }
+        if (constant != null && (constant.isEmpty() || constant.startsWith("?")
+                || constant.chars().anyMatch(Character::isWhitespace))) {
+            throw new IllegalArgumentException("a constant is a non-empty name without spaces that does not start "
+                    + "with '?': '" + constant + "'");
+        }
+    }
+
+    /** True if {@code v} (a variable number) is the subject or the object. */
     public boolean uses(int v) {
-        return subject == v || object == v;
+        return v >= 0 && (subject == v || object == v);
     }
 
-    /** The atom in AMIE3's printed form, e.g. {@code ?a  wife  ?b}. */
+    /** True if one argument is a constant. */
+    public boolean hasConstant() {
+        return subjectConstant != null || objectConstant != null;
+    }
+
+    /** The atom with its variables renamed by {@code rename[v]}; constants stay. */
+    public Atom renamed(int[] rename) {
+        return new Atom(subjectConstant == null ? rename[subject] : CONSTANT, relation,
+                objectConstant == null ? rename[object] : CONSTANT, subjectConstant, objectConstant);
+    }
+
+    /** The atom in AMIE3's printed form, e.g. {@code ?a  wife  ?b} or {@code ?a  gender  female}. */
     public String toAmie() {
-        return Rule.variableName(subject) + "  " + relation + "  " + Rule.variableName(object);
+        return subjectToken() + "  " + relation + "  " + objectToken();
     }
 
-    /** Relation, then subject, then object: the order of a canonical rule's body. */
+    /** The subject as printed: a variable name or the constant. */
+    public String subjectToken() {
+        return subjectConstant != null ? subjectConstant : Rule.variableName(subject);
+    }
+
+    /** The object as printed: a variable name or the constant. */
+    public String objectToken() {
+        return objectConstant != null ? objectConstant : Rule.variableName(object);
+    }
+
+    /** Relation, then subject, then object (constants before variables, by name): a canonical rule's body order. */
     @Override
     public int compareTo(Atom o) {
         int c = relation.compareTo(o.relation);
         if (c != 0) {
             return c;
         }
-        c = Integer.compare(subject, o.subject);
-        return c != 0 ? c : Integer.compare(object, o.object);
+        c = compareTerm(subject, subjectConstant, o.subject, o.subjectConstant);
+        return c != 0 ? c : compareTerm(object, objectConstant, o.object, o.objectConstant);
+    }
+
+    static int compareTerm(int v, String constant, int w, String otherConstant) {
+        int c = Integer.compare(v, w);
+        if (c != 0 || constant == null) {
+            return c;
+        }
+        return constant.compareTo(otherConstant);
     }
 
     @Override

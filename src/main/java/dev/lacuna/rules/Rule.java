@@ -12,12 +12,14 @@ import java.util.Objects;
  * An immutable Horn rule {@code B1 ^ ... ^ Bn => H} over variables, always in one canonical form so that
  * rules equal up to variable renaming and body order are {@link #equals equal}:
  * <ul>
- * <li>the head is {@code (0, r, 1)}, i.e. {@code ?a r ?b};</li>
+ * <li>the head is {@code (0, r, 1)}, i.e. {@code ?a r ?b}; with AMIE3's constants it may instead be
+ *     {@code ?a r C} or {@code C r ?a} (see {@link #of});</li>
  * <li>the other variables are numbered 2, 3, ... and the body atoms sorted by relation, subject, object;
  *     among all numberings of the non-head variables the one whose sorted body is smallest wins.</li>
  * </ul>
  * Trying every numbering is cheap because rules are short (AMIE3 mines up to a handful of variables).
- * Atoms are never reflexive ({@code r(x, x)}) and never repeated, as in AMIE3.
+ * Atoms are never reflexive ({@code r(x, x)}) and never repeated, as in AMIE3. An argument may be a constant
+ * (an entity name; see {@link Atom}); every atom keeps at least one variable.
  */
 public final class Rule {
     private static final int MAX_FREE_VARIABLES = 7;
@@ -34,31 +36,49 @@ public final class Rule {
         this.hash = Objects.hash(body, head);
     }
 
-    /** The canonical rule for a body and head given with any variable numbers. */
+    /**
+     * The canonical rule for a body and head given with any variable numbers. The head has two variables, or
+     * (AMIE3's instantiated heads) one variable and one constant: its variable is then {@code ?a} whichever side
+     * it is on ({@code ?a r C} or {@code C r ?a}) and the other variables are numbered from 1, so that variables
+     * are always numbered densely from 0 (groundings and queries index them so).
+     */
     public static Rule of(List<Atom> body, Atom head) {
         Objects.requireNonNull(head, "head");
-        if (head.subject() == head.object()) {
+        if (head.subjectConstant() == null && head.objectConstant() == null && head.subject() == head.object()) {
             throw new IllegalArgumentException("reflexive head atom: " + head);
         }
         Map<Integer, Integer> rename = new LinkedHashMap<>();
-        rename.put(head.subject(), 0);
-        rename.put(head.object(), 1);
+        if (head.subjectConstant() == null) {
+            rename.put(head.subject(), 0);
+        }
+        if (head.objectConstant() == null) {
+            rename.put(head.object(), rename.size());
+        }
+        int headVariables = rename.size();
         List<Integer> free = new ArrayList<>();
         for (Atom a : body) {
-            if (a.subject() == a.object()) {
+            if (a.subjectConstant() == null && a.objectConstant() == null && a.subject() == a.object()) {
                 throw new IllegalArgumentException("reflexive atom: " + a);
             }
             for (int v : new int[] {a.subject(), a.object()}) {
-                if (!rename.containsKey(v)) {
+                if (v >= 0 && !rename.containsKey(v)) {
                     rename.put(v, -1);
                     free.add(v);
                 }
             }
         }
         if (free.size() > MAX_FREE_VARIABLES) {
-            throw new IllegalArgumentException("too many variables: " + (free.size() + 2));
+            throw new IllegalArgumentException("too many variables: " + (free.size() + headVariables));
         }
-        Atom newHead = new Atom(0, head.relation(), 1);
+        int maxVar = 1;
+        for (int v : rename.keySet()) {
+            maxVar = Math.max(maxVar, v);
+        }
+        int[] map = new int[maxVar + 1];
+        for (Map.Entry<Integer, Integer> e : rename.entrySet()) {
+            map[e.getKey()] = e.getValue();
+        }
+        Atom newHead = head.renamed(map);
         int k = free.size();
         int[] perm = new int[k];
         for (int i = 0; i < k; i++) {
@@ -68,11 +88,10 @@ public final class Rule {
         Atom[] candidate = new Atom[body.size()];
         do {
             for (int i = 0; i < k; i++) {
-                rename.put(free.get(i), 2 + perm[i]);
+                map[free.get(i)] = headVariables + perm[i];
             }
             for (int i = 0; i < candidate.length; i++) {
-                Atom a = body.get(i);
-                candidate[i] = new Atom(rename.get(a.subject()), a.relation(), rename.get(a.object()));
+                candidate[i] = body.get(i).renamed(map);
             }
             Arrays.sort(candidate);
             if (best == null || compare(candidate, best) < 0) {
@@ -87,7 +106,7 @@ public final class Rule {
         if (Arrays.asList(best).contains(newHead)) {
             throw new IllegalArgumentException("the head atom appears in the body: " + head);
         }
-        return new Rule(Collections.unmodifiableList(Arrays.asList(best)), newHead, k + 2);
+        return new Rule(Collections.unmodifiableList(Arrays.asList(best)), newHead, k + headVariables);
     }
 
     private static int compare(Atom[] x, Atom[] y) {
@@ -106,7 +125,7 @@ public final class Rule {
         return body;
     }
 
-    /** The head, always {@code ?a r ?b}. */
+    /** The head: {@code ?a r ?b}, or with a constant {@code ?a r C} / {@code C r ?a}. */
     public Atom head() {
         return head;
     }
@@ -116,43 +135,82 @@ public final class Rule {
         return body.size() + 1;
     }
 
-    /** Number of distinct variables, head variables included. */
+    /** Number of distinct variables, head variables included; they are numbered 0 .. variableCount-1. */
     public int variableCount() {
         return variableCount;
     }
 
-    /** True if every variable occurs in at least two atoms (AMIE3's closed rules). */
+    /** True if variable number {@code v} occurs in the rule. */
+    public boolean hasVariable(int v) {
+        if (head.uses(v)) {
+            return true;
+        }
+        for (Atom a : body) {
+            if (a.uses(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True if some atom has a constant argument (AMIE3's {@code -const} rules). */
+    public boolean hasConstants() {
+        if (head.hasConstant()) {
+            return true;
+        }
+        for (Atom a : body) {
+            if (a.hasConstant()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True if every variable occurs in at least two atoms (AMIE3's closed rules; constants do not count). */
     public boolean isClosed() {
         int[] count = new int[variableCount];
-        count[0]++;
-        count[1]++;
+        count(head, count);
         for (Atom a : body) {
-            count[a.subject()]++;
-            count[a.object()]++;
+            count(a, count);
         }
-        for (int c : count) {
-            if (c < 2) {
+        for (int v = 0; v < variableCount; v++) {
+            if (count[v] == 1) {
                 return false;
             }
         }
         return true;
     }
 
-    /** True if all atoms are linked through shared variables. */
+    private static void count(Atom a, int[] count) {
+        if (a.subjectConstant() == null) {
+            count[a.subject()]++;
+        }
+        if (a.objectConstant() == null) {
+            count[a.object()]++;
+        }
+    }
+
+    /** True if all atoms are linked to the head through shared variables. */
     public boolean isConnected() {
-        boolean[] reached = new boolean[variableCount];
-        reached[0] = true;
-        reached[1] = true;
+        boolean[] reached = new boolean[variableCount + 1];
+        reached[Math.max(head.subject(), 0)] = head.subjectConstant() == null;
+        reached[Math.max(head.object(), 0)] |= head.objectConstant() == null;
         boolean changed = true;
         boolean[] used = new boolean[body.size()];
         while (changed) {
             changed = false;
             for (int i = 0; i < body.size(); i++) {
                 Atom a = body.get(i);
-                if (!used[i] && (reached[a.subject()] || reached[a.object()])) {
+                boolean s = a.subjectConstant() == null && reached[a.subject()];
+                boolean o = a.objectConstant() == null && reached[a.object()];
+                if (!used[i] && (s || o)) {
                     used[i] = true;
-                    reached[a.subject()] = true;
-                    reached[a.object()] = true;
+                    if (a.subjectConstant() == null) {
+                        reached[a.subject()] = true;
+                    }
+                    if (a.objectConstant() == null) {
+                        reached[a.object()] = true;
+                    }
                     changed = true;
                 }
             }
@@ -177,8 +235,8 @@ public final class Rule {
             if (c != 0) {
                 return c;
             }
-            c = Integer.compare(x.object(), y.object());
-            return c != 0 ? c : Integer.compare(x.subject(), y.subject());
+            c = compareForPrinting(x.object(), x.objectConstant(), y.object(), y.objectConstant());
+            return c != 0 ? c : compareForPrinting(x.subject(), x.subjectConstant(), y.subject(), y.subjectConstant());
         });
         StringBuilder sb = new StringBuilder();
         for (Atom a : printed) {
@@ -188,6 +246,16 @@ public final class Rule {
             sb.append(a.toAmie());
         }
         return sb.append("   => ").append(head.toAmie()).toString();
+    }
+
+    /** Variables by number; a constant against anything by its printed token, as AMIE3 sorts by name. */
+    private static int compareForPrinting(int v, String constant, int w, String otherConstant) {
+        if (constant == null && otherConstant == null) {
+            return Integer.compare(v, w);
+        }
+        String x = constant != null ? constant : variableName(v);
+        String y = otherConstant != null ? otherConstant : variableName(w);
+        return x.compareTo(y);
     }
 
     /** 0 -> ?a, 1 -> ?b, ..., 25 -> ?z, 26 -> ?a1 ... */

@@ -35,6 +35,8 @@ import dev.lacuna.store.LacunaVocab;
  * &lt;.../body/0&gt; a lacuna:Atom ; lacuna:index 0 ; lacuna:subjectVariable "?b" ; lacuna:relation &lt;kg/NAME/relation/husband&gt; ;
  *     lacuna:objectVariable "?a" .
  * </pre>
+ * An argument that is a constant (rules mined with {@code --const}) is written with lacuna:subjectConstant or
+ * lacuna:objectConstant and the entity's name instead of the variable property.
  * A rule's IRI is a digest of its canonical text, so the same rule gets the same IRI whoever mined it. Body atoms
  * are indexed 0.. in canonical order; the head atom carries no index.
  */
@@ -80,7 +82,9 @@ public final class RuleGraph {
             m.add(rule, LacunaVocab.PCA_CONFIDENCE, VF.createLiteral(x.pcaConfidence()));
             m.add(rule, LacunaVocab.BODY_SIZE, VF.createLiteral(x.bodySize()));
             m.add(rule, LacunaVocab.PCA_BODY_SIZE, VF.createLiteral(x.pcaBodySize()));
-            m.add(rule, LacunaVocab.FUNCTIONAL_VARIABLE, VF.createLiteral(x.functionalVariableName()));
+            // with a constant in the head its one variable, ?a, is the functional one whichever side it is on
+            m.add(rule, LacunaVocab.FUNCTIONAL_VARIABLE,
+                    VF.createLiteral(r.head().hasConstant() ? "?a" : x.functionalVariableName()));
             m.add(rule, LacunaVocab.MINED_BY, VF.createLiteral(minedBy));
         }
         return m;
@@ -91,9 +95,17 @@ public final class RuleGraph {
         if (index >= 0) {
             m.add(atom, LacunaVocab.INDEX, VF.createLiteral(index));
         }
-        m.add(atom, LacunaVocab.SUBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.subject())));
+        if (a.subjectConstant() != null) {
+            m.add(atom, LacunaVocab.SUBJECT_CONSTANT, VF.createLiteral(a.subjectConstant()));
+        } else {
+            m.add(atom, LacunaVocab.SUBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.subject())));
+        }
         m.add(atom, LacunaVocab.RELATION, kg.relation(a.relation()));
-        m.add(atom, LacunaVocab.OBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.object())));
+        if (a.objectConstant() != null) {
+            m.add(atom, LacunaVocab.OBJECT_CONSTANT, VF.createLiteral(a.objectConstant()));
+        } else {
+            m.add(atom, LacunaVocab.OBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.object())));
+        }
     }
 
     /**
@@ -167,11 +179,19 @@ public final class RuleGraph {
                     number(m, rule, LacunaVocab.SUPPORT).longValue(),
                     number(m, rule, LacunaVocab.BODY_SIZE).longValue(),
                     number(m, rule, LacunaVocab.PCA_BODY_SIZE).longValue(),
-                    "?b".equals(string(m, rule, LacunaVocab.FUNCTIONAL_VARIABLE)) ? -2 : -1);
+                    functionalVariable(r, string(m, rule, LacunaVocab.FUNCTIONAL_VARIABLE)));
             out.add(new MinedRule(r, x));
         }
         out.sort(AmieRules.ORDER);
         return out;
+    }
+
+    /** AMIE3's -1 (subject side) / -2 (object side); a head with a constant has its variable on one side only. */
+    private static int functionalVariable(Rule r, String name) {
+        if (r.head().hasConstant()) {
+            return r.head().subjectConstant() == null ? -1 : -2;
+        }
+        return "?b".equals(name) ? -2 : -1;
     }
 
     private static Value value(Model m, Resource s, IRI p) {

@@ -4,7 +4,8 @@ package dev.lacuna.rules;
  * The measures AMIE3 prints for a rule. {@code support} counts distinct head bindings for which body and
  * head hold; {@code bodySize} those for which the body holds; {@code pcaBodySize} those for which the body
  * holds and the head relation has some fact on the functional side. {@code functionalVariable} is AMIE3's
- * -1 (?a, the head subject) or -2 (?b, the head object).
+ * -1 (?a, the head subject) or -2 (?b, the head object). With a constant in the head (mine --const) it is the side
+ * of the head's one variable, ?a: -1 for {@code ?a r C}, -2 for {@code C r ?a}.
  */
 public record RuleMeasures(double headCoverage, double standardConfidence, double pcaConfidence, long support,
         long bodySize, long pcaBodySize, int functionalVariable) {

@@ -10,7 +10,7 @@ import java.util.List;
  * <li>composition: a length-3 path from the head's subject to its object, {@code r1(x,z) ^ r2(z,y) => r3(x,y)},
  *     with both body atoms pointing along the path (no inverted atoms). This strict reading is the one that
  *     gives the paper's split of Family's 145 AMIE3 rules (0 / 6 / 0 / 56 / 83), checked by RuleTypeTest;</li>
- * <li>other: everything else (paths with an inverted atom, length-4 rules, ...).</li>
+ * <li>other: everything else (paths with an inverted atom, length-4 rules, every rule with a constant, ...).</li>
  * </ul>
  */
 public enum RuleType {
@@ -33,6 +33,9 @@ public enum RuleType {
     }
 
     public static RuleType of(Rule r) {
+        if (r.hasConstants()) {
+            return OTHER; // the paper's types are patterns over variables only
+        }
         List<Atom> body = r.body();
         String h = r.head().relation();
         if (body.size() == 1) {

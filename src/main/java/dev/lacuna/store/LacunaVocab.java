@@ -45,6 +45,8 @@ public final class LacunaVocab {
     public static final IRI SUBJECT_VARIABLE = iri("subjectVariable");
     public static final IRI RELATION = iri("relation");
     public static final IRI OBJECT_VARIABLE = iri("objectVariable");
+    public static final IRI SUBJECT_CONSTANT = iri("subjectConstant");
+    public static final IRI OBJECT_CONSTANT = iri("objectConstant");
 
     public static final IRI GROUNDING = iri("Grounding");
     public static final IRI OF_RULE = iri("ofRule");

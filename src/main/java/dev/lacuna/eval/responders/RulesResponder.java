@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.util.Values;
+
 import dev.lacuna.questions.Question;
+import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.sparql.RuleCompiler;
@@ -18,6 +22,10 @@ import dev.lacuna.rules.sparql.Side;
  * the graph. It never reads the question's relation directly, so on the incomplete graph it recovers the
  * hard answer exactly when a rule grounding for it survived (the guarantee of the paper's section 3.2 and
  * appendix H, measured as its Hits@Hard).
+ *
+ * <p>A rule with a constant in the head (mine --const, e.g. {@code ?a speaks french => ?a nationality france})
+ * derives the constant for a topic on its variable's side whose body holds, and, for the constant itself as
+ * topic, every value of its variable whose body holds.
  */
 public final class RulesResponder implements Responder {
     private final GraphAccess access;
@@ -48,6 +56,10 @@ public final class RulesResponder implements Responder {
         String variable = Rule.variableName(side.answerVariable()).substring(1);
         TreeSet<Long> ids = new TreeSet<>();
         for (Rule rule : byHeadRelation.getOrDefault(q.relation(), List.of())) {
+            if (rule.head().hasConstant()) {
+                deriveWithConstantHead(rule, side, access.entity(q.topicEntity()), ids);
+                continue;
+            }
             String query = compiler.derivations(rule, access.graph(), access.entity(q.topicEntity()), side);
             for (String id : access.privateIds(query, variable)) {
                 ids.add(Long.parseLong(id));
@@ -56,5 +68,25 @@ public final class RulesResponder implements Responder {
         List<String> out = new ArrayList<>(ids.size());
         ids.forEach(id -> out.add(Long.toString(id)));
         return Answer.of(q.id(), out);
+    }
+
+    /** Head {@code ?a r C} or {@code C r ?a}: the topic on ?a's side may get C; C as topic gets every such ?a. */
+    private void deriveWithConstantHead(Rule rule, Side side, IRI topic, TreeSet<Long> ids) {
+        Atom head = rule.head();
+        boolean variableIsSubject = head.subjectConstant() == null;
+        IRI constant = Values.iri(variableIsSubject ? head.objectConstant() : head.subjectConstant());
+        boolean topicIsSubject = side == Side.HEAD;
+        if (topicIsSubject == variableIsSubject) {
+            String ask = compiler.bodyCheck(rule, access.graph(), topicIsSubject ? topic : null,
+                    topicIsSubject ? null : topic);
+            long id = access.kg().privateId(constant);
+            if (id >= 0 && access.connection().prepareBooleanQuery(ask).evaluate()) {
+                ids.add(id);
+            }
+        } else if (topic.equals(constant)) {
+            for (String id : access.privateIds(compiler.headVariableValues(rule, access.graph()), "a")) {
+                ids.add(Long.parseLong(id));
+            }
+        }
     }
 }

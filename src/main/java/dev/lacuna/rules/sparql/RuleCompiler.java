@@ -38,8 +38,9 @@ import dev.lacuna.store.SparqlFiles;
 /**
  * Compiles a Horn rule into SPARQL over one named graph of a knowledge graph, with RDF4J's SparqlBuilder.
  * Every pattern is wrapped in {@code GRAPH <g>} because some stores (GraphDB) make the default graph the
- * union of all graphs. Rule variables keep their AMIE3 names ({@code ?a ?b ?c ...}); the head is always
- * {@code ?a r ?b}. Variables are not injective (two may bind the same entity), as in AMIE3, so no query
+ * union of all graphs. Rule variables keep their AMIE3 names ({@code ?a ?b ?c ...}); the head is
+ * {@code ?a r ?b}, or with a constant (mine --const) {@code ?a r C} / {@code C r ?a}; a constant is written as
+ * its entity IRI. Variables are not injective (two may bind the same entity), as in AMIE3, so no query
  * filters {@code ?x != ?y} except where a grounding would use its own head triple as a body triple.
  *
  * <p>Constants (a topic entity, a head pair to check) are written into the query rather than bound at run
@@ -67,13 +68,39 @@ public final class RuleCompiler {
      * otherwise a prediction would be "every entity" (and SPARQL would leave the variable unbound).
      */
     public static void requireCompilable(Rule rule) {
-        for (int v : new int[] {0, 1}) {
-            boolean used = rule.body().stream().anyMatch(atom -> atom.uses(v));
+        for (int v = 0; v < rule.variableCount(); v++) {
+            if (!rule.head().uses(v)) {
+                continue;
+            }
+            int variable = v;
+            boolean used = rule.body().stream().anyMatch(atom -> atom.uses(variable));
             if (!used) {
                 throw new BadInputException("rule '" + rule.toAmie() + "': head variable " + Rule.variableName(v)
                         + " does not occur in the body, so the rule cannot be grounded");
             }
         }
+        for (Atom a : rule.body()) {
+            constantIri(rule, a.subjectConstant());
+            constantIri(rule, a.objectConstant());
+        }
+        constantIri(rule, rule.head().subjectConstant());
+        constantIri(rule, rule.head().objectConstant());
+    }
+
+    /**
+     * The IRI of a rule's constant (mine --const). Rules mined from a store name entities by IRI; rules mined
+     * from a file name them by source name, which {@link EntityConstants#resolve} turns into IRIs first.
+     */
+    static IRI constantIri(Rule rule, String constant) {
+        if (constant == null) {
+            return null;
+        }
+        if (EntityConstants.isAbsoluteIri(constant)) {
+            return org.eclipse.rdf4j.model.util.Values.iri(constant);
+        }
+        throw new BadInputException("rule '" + rule.toAmie() + "': constant '" + constant + "' is not an entity IRI "
+                + "(a rules file mined from a KG file names entities by source id; lacuna build maps those to IRIs "
+                + "through the KG's labels graph)");
     }
 
     /** The SPARQL variable of rule variable {@code v}: ?a, ?b, ?c ... */
@@ -131,17 +158,26 @@ public final class RuleCompiler {
         atoms.add(rule.head());
         atoms.addAll(rule.body());
         GraphPattern pattern = GraphPatterns.and(triples(atoms, Map.of()));
+        Atom head = rule.head();
         for (Atom atom : rule.body()) {
-            if (atom.relation().equals(rule.head().relation())) {
+            if (atom.relation().equals(head.relation())) {
                 List<Operand> differs = new ArrayList<>();
-                if (atom.subject() != 0) {
-                    differs.add(Expressions.notEquals(variable(atom.subject()), variable(0)));
+                boolean canEqualHead = true;
+                for (boolean subjectSide : new boolean[] {true, false}) {
+                    int v = subjectSide ? atom.subject() : atom.object();
+                    int w = subjectSide ? head.subject() : head.object();
+                    String c = subjectSide ? atom.subjectConstant() : atom.objectConstant();
+                    String d = subjectSide ? head.subjectConstant() : head.objectConstant();
+                    if (c != null && d != null) {
+                        canEqualHead &= c.equals(d);
+                    } else if (c != null || d != null || v != w) {
+                        differs.add(Expressions.notEquals(operand(rule, v, c), operand(rule, w, d)));
+                    }
                 }
-                if (atom.object() != 1) {
-                    differs.add(Expressions.notEquals(variable(atom.object()), variable(1)));
+                if (canEqualHead && !differs.isEmpty()) {
+                    pattern = pattern.filter(differs.size() == 1 ? (Expression<?>) differs.get(0)
+                            : Expressions.or(differs.toArray(Operand[]::new)));
                 }
-                pattern = pattern.filter(differs.size() == 1 ? (Expression<?>) differs.get(0)
-                        : Expressions.or(differs.toArray(Operand[]::new)));
             }
         }
         List<Variable> projection = new ArrayList<>();
@@ -150,6 +186,10 @@ public final class RuleCompiler {
         }
         return Queries.SELECT(projection.toArray(Variable[]::new)).distinct()
                 .where(pattern.from(Rdf.iri(graph)));
+    }
+
+    private static Operand operand(Rule rule, int variable, String constant) {
+        return constant != null ? Rdf.iri(constantIri(rule, constant)) : variable(variable);
     }
 
     // ---------------------------------------------------------------- 2. predictions
@@ -175,9 +215,24 @@ public final class RuleCompiler {
         return headQuery(rule, graph, Map.of(side.topicVariable(), topic), false, side.answerVariable());
     }
 
+    /**
+     * For a head with a constant ({@code ?a r C} or {@code C r ?a}): the values of ?a for which the body holds,
+     * i.e. what the rule derives for the constant's side.
+     */
+    public String headVariableValues(Rule rule, IRI graph) {
+        requireCompilable(rule);
+        if (!rule.head().hasConstant()) {
+            throw new BadInputException("rule '" + rule.toAmie() + "' has no constant in its head: use predictions");
+        }
+        return Queries.SELECT(variable(0)).distinct()
+                .where(GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)))
+                .getQueryString();
+    }
+
     private String headQuery(Rule rule, IRI graph, Map<Integer, IRI> constants, boolean headMissing,
             int... projected) {
         requireCompilable(rule);
+        requireTwoHeadVariables(rule, "predictions");
         GraphPattern pattern = GraphPatterns.and(triples(rule.body(), constants));
         if (headMissing) {
             pattern = pattern.filterNotExists(triple(rule.head(), constants));
@@ -200,15 +255,27 @@ public final class RuleCompiler {
      */
     public String bodyCheck(Rule rule, IRI graph, IRI subject, IRI object) {
         requireCompilable(rule);
+        Atom head = rule.head();
         Map<Integer, IRI> constants = new HashMap<>();
-        if (subject != null) {
-            constants.put(0, subject);
+        List<Expression<?>> sameConstant = new ArrayList<>();
+        for (boolean subjectSide : new boolean[] {true, false}) {
+            IRI given = subjectSide ? subject : object;
+            String c = subjectSide ? head.subjectConstant() : head.objectConstant();
+            if (given == null) {
+                continue;
+            }
+            if (c != null) {
+                // the head's constant: the pair must have that entity on this side
+                sameConstant.add(Expressions.equals(Rdf.iri(given), Rdf.iri(constantIri(rule, c))));
+            } else {
+                constants.put(subjectSide ? head.subject() : head.object(), given);
+            }
         }
-        if (object != null) {
-            constants.put(1, object);
+        GraphPattern body = GraphPatterns.and(triples(rule.body(), constants));
+        for (Expression<?> e : sameConstant) {
+            body = body.filter(e);
         }
-        return new AskQuery().where(GraphPatterns.and(triples(rule.body(), constants)).from(Rdf.iri(graph)))
-                .getQueryString();
+        return new AskQuery().where(body.from(Rdf.iri(graph))).getQueryString();
     }
 
     // ---------------------------------------------------------------- 4. answer completion
@@ -230,6 +297,7 @@ public final class RuleCompiler {
     /** AMIE3's support: distinct head pairs (?a, ?b) for which body and head hold. Result variable ?support. */
     public String support(Rule rule, IRI graph) {
         requireCompilable(rule);
+        requireTwoHeadVariables(rule, "counts");
         List<Atom> atoms = new ArrayList<>();
         atoms.add(rule.head());
         atoms.addAll(rule.body());
@@ -239,6 +307,7 @@ public final class RuleCompiler {
     /** AMIE3's body size: distinct head pairs for which the body holds. Result variable ?bodySize. */
     public String bodySize(Rule rule, IRI graph) {
         requireCompilable(rule);
+        requireTwoHeadVariables(rule, "counts");
         return countPairs(BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)));
     }
 
@@ -251,6 +320,7 @@ public final class RuleCompiler {
      */
     public String pcaBodySize(Rule rule, IRI graph, int functionalVariable) {
         requireCompilable(rule);
+        requireTwoHeadVariables(rule, "counts");
         IRI r = kg.relation(rule.head().relation());
         Variable side;
         TriplePattern functional;
@@ -265,6 +335,17 @@ public final class RuleCompiler {
         }
         return countPairs(PCA_BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).filterExists(functional)
                 .from(Rdf.iri(graph)));
+    }
+
+    /**
+     * Queries that pair ?a with ?b (predictions, counts) need a head over two variables; a head with a constant
+     * (mine --const) gets a clear error instead of a query that would count the wrong thing.
+     */
+    private static void requireTwoHeadVariables(Rule rule, String what) {
+        if (rule.head().hasConstant()) {
+            throw new BadInputException("rule '" + rule.toAmie() + "' has a constant in its head: " + what
+                    + " are only compiled for heads over two variables");
+        }
     }
 
     /** {@code SELECT (COUNT(*) AS ?result) WHERE { { SELECT DISTINCT ?a ?b WHERE { pattern } } }}. */
@@ -294,8 +375,15 @@ public final class RuleCompiler {
     // ---------------------------------------------------------------- patterns
 
     private TriplePattern triple(Atom atom, Map<Integer, IRI> constants) {
-        return GraphPatterns.tp(subject(atom.subject(), constants), kg.relation(atom.relation()),
-                object(atom.object(), constants));
+        RdfSubject s = atom.subjectConstant() != null ? Rdf.iri(constantIri(atom.subjectConstant()))
+                : subject(atom.subject(), constants);
+        RdfObject o = atom.objectConstant() != null ? Rdf.iri(constantIri(atom.objectConstant()))
+                : object(atom.object(), constants);
+        return GraphPatterns.tp(s, kg.relation(atom.relation()), o);
+    }
+
+    private static IRI constantIri(String constant) {
+        return org.eclipse.rdf4j.model.util.Values.iri(constant); // checked by requireCompilable
     }
 
     private static RdfSubject subject(int v, Map<Integer, IRI> constants) {
@@ -316,6 +404,7 @@ public final class RuleCompiler {
     private GraphPattern[] triples(List<Atom> atoms, Map<Integer, IRI> constants) {
         List<Atom> left = new ArrayList<>(atoms);
         Set<Integer> bound = new HashSet<>(constants.keySet());
+        bound.add(Atom.CONSTANT); // an entity in the atom binds it like a placed variable
         List<GraphPattern> out = new ArrayList<>();
         while (!left.isEmpty()) {
             int best = 0;

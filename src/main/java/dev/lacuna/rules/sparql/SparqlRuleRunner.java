@@ -140,7 +140,11 @@ public final class SparqlRuleRunner {
     }
 
     private static Statement triple(Atom atom, IRI relation, List<IRI> bindings) {
-        return VF.createStatement(bindings.get(atom.subject()), relation, bindings.get(atom.object()));
+        IRI s = atom.subjectConstant() != null ? org.eclipse.rdf4j.model.util.Values.iri(atom.subjectConstant())
+                : bindings.get(atom.subject());
+        IRI o = atom.objectConstant() != null ? org.eclipse.rdf4j.model.util.Values.iri(atom.objectConstant())
+                : bindings.get(atom.object());
+        return VF.createStatement(s, relation, o);
     }
 
     // ---------------------------------------------------------------- predictions, body check, answers
