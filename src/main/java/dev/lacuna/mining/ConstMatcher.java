@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * One thread's evaluator for the {@link ConstantMiner}: matches bodies that may contain constants against the
+ * One thread's evaluator for the {@link ConstantLanguage}: matches bodies that may contain constants against the
  * {@link KgIndex} by backtracking (most selective atom next). Simpler than {@link Matcher}, which stays the fast
  * path without constants: it also handles bodies whose parts share no variable (AMIE3's constants make rules such
  * as {@code ?a r C ^ ?b s D => ?a h ?b} closed) and counts, per new dangling atom, the head bindings of each
@@ -359,7 +359,7 @@ final class ConstMatcher {
 
     /**
      * The refinements of {@code rule} with AMIE3's closing, dangling and instantiated operators (see
-     * {@link ConstantMiner}), each with support (distinct head bindings) at least {@code minSupport}.
+     * {@link ConstantLanguage}), each with support (distinct head bindings) at least {@code minSupport}.
      */
     @SuppressWarnings("unchecked")
     List<ConstRule> refine(ConstRule rule, double minSupport) {
@@ -588,10 +588,7 @@ final class ConstMatcher {
         val[fVar] = -1;
         measuring = false;
         gVar = -1;
-        rule.bodySize = body;
-        rule.pcaBodySize = pcaBody;
-        rule.pca = pcaBody == 0 ? 0.0 : (double) rule.support / pcaBody;
-        rule.std = body == 0 ? 0.0 : (double) rule.support / body;
+        rule.measured(body, pcaBody, true);
     }
 
     /** The values variable {@code f} can take: the smallest candidate set among the body atoms that mention it. */

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import dev.lacuna.rules.Permutations;
 
 /**
- * A rule inside the {@link ConstantMiner}: atoms as ints, {@code [s, r, o]} per atom, atom 0 the head. A term
+ * A rule inside the {@link ConstantLanguage}: atoms as ints, {@code [s, r, o]} per atom, atom 0 the head. A term
  * {@code >= 0} is a variable, a term {@code < 0} the constant entity {@code -term - 1}. The head is
  * {@code (0, r, 1)}, {@code (0, r, C)} or {@code (C, r, 1)}: a head variable keeps its position's number.
  * Non-head variables are numbered 2, 3, ... in a canonical form (of all renamings, the one with the smallest
@@ -14,23 +14,10 @@ import dev.lacuna.rules.Permutations;
  * <p>{@link WorkRule} packs an atom into a long with 8-bit variables, which cannot hold an entity; this class is
  * the wider encoding, kept apart so that mining without constants does not pay for it.
  */
-final class ConstRule {
-    final int[] atoms;
-    final long support;
-    final Key key;
-    final boolean closed;
-
-    long bodySize;
-    long pcaBodySize;
-    double pca;
-    double std;
-    boolean output;
+final class ConstRule extends Candidate<ConstRule.Key> {
 
     private ConstRule(int[] atoms, long support) {
-        this.atoms = atoms;
-        this.support = support;
-        this.key = new Key(atoms);
-        this.closed = isClosed(atoms);
+        super(atoms, support, new Key(atoms), isClosed(atoms));
     }
 
     static ConstRule of(int[] atoms, long support) {
@@ -47,14 +34,6 @@ final class ConstRule {
 
     static int entity(int term) {
         return -term - 1;
-    }
-
-    int length() {
-        return atoms.length / 3;
-    }
-
-    int headRelation() {
-        return atoms[1];
     }
 
     /** One more than the highest variable number (at least 2). */
@@ -98,25 +77,6 @@ final class ConstRule {
             }
         }
         return true;
-    }
-
-    int relationOccurrences(int relation) {
-        int n = 0;
-        for (int i = 1; i < atoms.length; i += 3) {
-            if (atoms[i] == relation) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    boolean containsAtom(int s, int r, int o) {
-        for (int i = 0; i < atoms.length; i += 3) {
-            if (atoms[i] == s && atoms[i + 1] == r && atoms[i + 2] == o) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -481,7 +481,7 @@ final class Matcher {
                 atoms[atoms.length - 3] = ns;
                 atoms[atoms.length - 2] = r;
                 atoms[atoms.length - 1] = no;
-                if (length + 1 == maxAtoms && !isClosed(atoms, newVars)) {
+                if (length + 1 == maxAtoms && !WorkRule.isClosed(atoms, newVars)) {
                     continue; // can never be output nor refined
                 }
                 result.add(WorkRule.of(atoms, c));
@@ -674,20 +674,6 @@ final class Matcher {
         return edges == out ? kg.outEnd(e) : kg.inEnd(e);
     }
 
-    private static boolean isClosed(int[] atoms, int nv) {
-        int[] occ = new int[nv];
-        for (int i = 0; i < atoms.length; i += 3) {
-            occ[atoms[i]]++;
-            occ[atoms[i + 2]]++;
-        }
-        for (int c : occ) {
-            if (c < 2) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void addSlot(int kind, int a, int b) {
         for (int s = 0; s < nSlots; s++) {
             if (slotKind[s] == kind && slotA[s] == a && slotB[s] == b) {
@@ -755,10 +741,6 @@ final class Matcher {
             }
         }
         val[fVar] = -1;
-        rule.bodySize = body;
-        rule.pcaBodySize = pcaBody;
-        rule.exact = exact;
-        rule.pca = pcaBody == 0 ? 0.0 : (double) rule.support / pcaBody;
-        rule.std = body == 0 ? 0.0 : (double) rule.support / body;
+        rule.measured(body, pcaBody, exact);
     }
 }

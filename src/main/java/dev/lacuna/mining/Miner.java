@@ -1,8 +1,7 @@
 package dev.lacuna.mining;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ import dev.lacuna.rules.RuleMeasures;
  *     comparing with output rules only reproduces every reference file;</li>
  * <li>rules with PCA confidence 1.0 are not refined further.</li>
  * </ol>
- * With {@code constants} (AMIE3's {@code -const}) the {@link ConstantMiner} mines instead: rules may then have
+ * With {@code constants} (AMIE3's {@code -const}) the search runs over {@link ConstantLanguage}: rules may then have
  * instantiated atoms ({@code ?a gender female}); AMIE3's DIFFERENTFROM pseudo-atoms ({@code ?z != C}) are not
  * generated, see there. Variables are not injective. Work within a generation is spread over threads; the output does not depend on
  * the number of threads because decisions only look at earlier generations, and the result is sorted.
@@ -53,84 +52,99 @@ public final class Miner {
         this(kg, options, null);
     }
 
-    /** Runs the mining; the rules come back in {@link AmieRules#ORDER}. With constants: {@link ConstantMiner}. */
+    /** Runs the mining; the rules come back in {@link AmieRules#ORDER}. */
     public List<MinedRule> mine() {
-        if (options.constants()) {
-            return new ConstantMiner(kg, options, progress).mine();
-        }
         if (kg.tripleCount() == 0) {
             throw new LacunaException("the knowledge graph has no triples: nothing to mine");
         }
+        return options.constants() ? search(new ConstantLanguage(kg, options)) : search(new PlainLanguage());
+    }
+
+    /**
+     * What differs between the rule languages (without constants: {@link WorkRule} and {@link Matcher}; with
+     * constants: {@link ConstantLanguage}); the breadth-first search, thresholds and skyline are shared.
+     *
+     * @param <R> the language's rule encoding
+     * @param <E> its evaluator, one per thread
+     */
+    interface Language<K extends Comparable<K>, R extends Candidate<K>, E> {
+        List<R> seeds();
+
+        E evaluator();
+
+        /** The refinements of {@code rule} with support at least {@code minSupport}. */
+        List<R> refine(E evaluator, R rule, double minSupport);
+
+        /** Body sizes and confidences; counting may stop once the PCA body size exceeds {@code pcaLimit}. */
+        void measure(E evaluator, R rule, long pcaLimit);
+
+        /** The canonical key of a head plus some of a rule's body atoms (the skyline's sub-rule lookup). */
+        K keyOf(int[] atoms);
+
+        MinedRule toMinedRule(R rule);
+    }
+
+    private <K extends Comparable<K>, R extends Candidate<K>, E> List<MinedRule> search(Language<K, R, E> language) {
         long start = System.nanoTime();
-        List<WorkRule> queue = new ArrayList<>();
-        for (int r = 0; r < kg.relationCount(); r++) {
-            if (kg.size(r) >= options.minInitialSupport() && kg.size(r) > 0) {
-                queue.add(WorkRule.of(new int[] {0, r, 1}, kg.size(r)));
-            }
-        }
+        List<R> queue = language.seeds();
         // Output rules of earlier generations: canonical key -> PCA confidence (for the skyline).
-        Map<WorkRule.Key, Double> outputPca = new HashMap<>();
-        List<WorkRule> output = new ArrayList<>();
-        Matcher[] matchers = new Matcher[options.threads()];
-        for (int i = 0; i < matchers.length; i++) {
-            matchers[i] = new Matcher(kg, options);
+        Map<K, Double> outputPca = new HashMap<>();
+        List<R> output = new ArrayList<>();
+        List<E> evaluators = new ArrayList<>();
+        for (int i = 0; i < options.threads(); i++) {
+            evaluators.add(language.evaluator());
         }
         int generation = 1;
         while (!queue.isEmpty()) {
             generation++;
-            final List<WorkRule> current = queue;
+            final List<R> current = queue;
             progress.generation(generation, current.size(), output.size(), System.nanoTime() - start);
             // 1. refine every queued rule; merge refinements equal up to renaming
-            @SuppressWarnings("unchecked")
-            List<WorkRule>[] refined = new List[current.size()];
+            List<List<R>> refined = new ArrayList<>(Collections.nCopies(current.size(), null));
             AtomicLong done = new AtomicLong();
-            parallel(current.size(), matchers, (m, i) -> {
-                WorkRule parent = current.get(i);
+            parallel(current.size(), evaluators, (e, i) -> {
+                R parent = current.get(i);
                 double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(parent.headRelation()));
-                refined[i] = m.refine(parent, minSupport);
+                refined.set(i, language.refine(e, parent, minSupport));
                 progress.refined(done.incrementAndGet(), current.size());
             });
-            Map<WorkRule.Key, WorkRule> merged = new HashMap<>();
+            Map<K, R> merged = new HashMap<>();
             for (int i = 0; i < current.size(); i++) {
-                for (WorkRule child : refined[i]) {
-                    WorkRule known = merged.putIfAbsent(child.key, child);
+                for (R child : refined.get(i)) {
+                    R known = merged.putIfAbsent(child.key, child);
                     if (known != null && known.support != child.support) {
                         throw new IllegalStateException("support differs for one rule: " + child.key);
                     }
                 }
-                refined[i] = null;
+                refined.set(i, null);
             }
-            List<WorkRule> next = new ArrayList<>(merged.values());
-            next.sort(Comparator.comparing((WorkRule w) -> w.key.codes(), Arrays::compare));
+            List<R> next = new ArrayList<>(merged.values());
+            next.sort((x, y) -> x.key.compareTo(y.key));
             // 2. measure closed refinements
-            List<WorkRule> closed = new ArrayList<>();
-            for (WorkRule w : next) {
+            List<R> closed = new ArrayList<>();
+            for (R w : next) {
                 if (w.closed) {
                     closed.add(w);
                 }
             }
             AtomicLong measured = new AtomicLong();
-            parallel(closed.size(), matchers, (m, i) -> {
-                WorkRule w = closed.get(i);
+            parallel(closed.size(), evaluators, (e, i) -> {
+                R w = closed.get(i);
                 long limit = options.minPcaConfidence() > 0
                         ? (long) Math.ceil(w.support / options.minPcaConfidence()) + 1 : Long.MAX_VALUE;
-                m.measure(w, limit);
-                w.output = passes(w, outputPca);
+                language.measure(e, w, limit);
+                w.output = passes(w, outputPca, language);
                 progress.measured(measured.incrementAndGet(), closed.size());
             });
-            for (WorkRule w : closed) {
+            for (R w : closed) {
                 if (w.output) {
                     output.add(w);
-                }
-            }
-            for (WorkRule w : closed) {
-                if (w.output) {
                     outputPca.put(w.key, w.pca);
                 }
             }
             // 3. queue what can still grow: not at the length limit, not perfect (PCA confidence 1.0)
             queue = new ArrayList<>();
-            for (WorkRule w : next) {
+            for (R w : next) {
                 boolean perfect = w.closed && w.exact && w.pcaBodySize == w.support;
                 if (!perfect && w.length() < options.maxAtoms()) {
                     queue.add(w);
@@ -139,15 +153,16 @@ public final class Miner {
         }
         progress.generation(generation + 1, 0, output.size(), System.nanoTime() - start);
         List<MinedRule> rules = new ArrayList<>(output.size());
-        for (WorkRule w : output) {
-            rules.add(toMinedRule(w));
+        for (R w : output) {
+            rules.add(language.toMinedRule(w));
         }
         rules.sort(AmieRules.ORDER);
         return rules;
     }
 
     /** Thresholds and AMIE3's skyline. */
-    private boolean passes(WorkRule w, Map<WorkRule.Key, Double> outputPca) {
+    private <K extends Comparable<K>, R extends Candidate<K>> boolean passes(R w, Map<K, Double> outputPca,
+                                                                        Language<K, R, ?> language) {
         if (!w.exact || w.std < options.minStdConfidence() || w.pca < options.minPcaConfidence()) {
             return false;
         }
@@ -164,7 +179,7 @@ public final class Miner {
                     k += 3;
                 }
             }
-            Double pca = outputPca.get(WorkRule.keyOf(atoms));
+            Double pca = outputPca.get(language.keyOf(atoms));
             if (pca != null && w.pca <= pca) {
                 return false;
             }
@@ -172,42 +187,77 @@ public final class Miner {
         return true;
     }
 
-    private MinedRule toMinedRule(WorkRule w) {
-        List<Atom> body = new ArrayList<>();
-        for (int i = 3; i < w.atoms.length; i += 3) {
-            body.add(new Atom(w.atoms[i], kg.relationName(w.atoms[i + 1]), w.atoms[i + 2]));
+    /** Rules without constants: the compact {@link WorkRule} encoding and the specialised {@link Matcher}. */
+    private final class PlainLanguage implements Language<WorkRule.Key, WorkRule, Matcher> {
+        @Override
+        public List<WorkRule> seeds() {
+            List<WorkRule> seeds = new ArrayList<>();
+            for (int r = 0; r < kg.relationCount(); r++) {
+                if (kg.size(r) >= options.minInitialSupport() && kg.size(r) > 0) {
+                    seeds.add(WorkRule.of(new int[] {0, r, 1}, kg.size(r)));
+                }
+            }
+            return seeds;
         }
-        Rule rule = Rule.of(body, new Atom(0, kg.relationName(w.headRelation()), 1));
-        int functional = kg.subjectIsFunctional(w.headRelation()) ? -1 : -2;
-        return new MinedRule(rule, RuleMeasures.of(w.support, kg.size(w.headRelation()), w.bodySize,
-                w.pcaBodySize, functional));
+
+        @Override
+        public Matcher evaluator() {
+            return new Matcher(kg, options);
+        }
+
+        @Override
+        public List<WorkRule> refine(Matcher matcher, WorkRule rule, double minSupport) {
+            return matcher.refine(rule, minSupport);
+        }
+
+        @Override
+        public void measure(Matcher matcher, WorkRule rule, long pcaLimit) {
+            matcher.measure(rule, pcaLimit);
+        }
+
+        @Override
+        public WorkRule.Key keyOf(int[] atoms) {
+            return WorkRule.keyOf(atoms);
+        }
+
+        @Override
+        public MinedRule toMinedRule(WorkRule w) {
+            List<Atom> body = new ArrayList<>();
+            for (int i = 3; i < w.atoms.length; i += 3) {
+                body.add(new Atom(w.atoms[i], kg.relationName(w.atoms[i + 1]), w.atoms[i + 2]));
+            }
+            Rule rule = Rule.of(body, new Atom(0, kg.relationName(w.headRelation()), 1));
+            int functional = kg.subjectIsFunctional(w.headRelation()) ? -1 : -2;
+            return new MinedRule(rule, RuleMeasures.of(w.support, kg.size(w.headRelation()), w.bodySize,
+                    w.pcaBodySize, functional));
+        }
     }
 
-    private interface Task {
-        void run(Matcher matcher, int index);
+    private interface Task<E> {
+        void run(E evaluator, int index);
     }
 
-    /** Runs task(0..n-1) on the matchers' threads; work is handed out one index at a time. */
-    private static void parallel(int n, Matcher[] matchers, Task task) {
+    /** Runs task(0..n-1) on one thread per evaluator; work is handed out one index at a time. */
+    private static <E> void parallel(int n, List<E> evaluators, Task<E> task) {
         if (n == 0) {
             return;
         }
         AtomicInteger nextIndex = new AtomicInteger();
-        int threads = Math.min(matchers.length, n);
+        int threads = Math.min(evaluators.size(), n);
         if (threads == 1) {
             for (int i = 0; i < n; i++) {
-                task.run(matchers[0], i);
+                task.run(evaluators.get(0), i);
             }
             return;
         }
         Thread[] workers = new Thread[threads];
         Throwable[] failure = new Throwable[1];
         for (int t = 0; t < threads; t++) {
-            Matcher m = matchers[t];
+            E evaluator = evaluators.get(t);
             workers[t] = new Thread(() -> {
                 try {
                     for (int i = nextIndex.getAndIncrement(); i < n; i = nextIndex.getAndIncrement()) {
-                        task.run(m, i);
+                        task.run(evaluator, i);
                     }
                 } catch (Throwable e) {
                     synchronized (failure) {
@@ -232,6 +282,8 @@ public final class Miner {
         if (failure[0] instanceof Error er) {
             throw er;
         }
+        if (failure[0] != null) {
+            throw new IllegalStateException(failure[0]);
+        }
     }
-
 }

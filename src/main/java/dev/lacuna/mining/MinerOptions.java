@@ -5,7 +5,7 @@ package dev.lacuna.mining;
  * confidence 0.3 (AMIE3's {@code -enstd} on), PCA confidence 0.4, at most 3 atoms. {@code minInitialSupport}
  * is AMIE3's {@code -minis}: only relations with at least that many facts become head relations.
  * {@code maxRelationOccurrences} is AMIE3's recursivity limit (a relation at most 3 times in a rule, head included).
- * {@code constants} is AMIE3's {@code -const}: rules may also have instantiated atoms (see {@link ConstantMiner}).
+ * {@code constants} is AMIE3's {@code -const}: rules may also have instantiated atoms (see {@link ConstantLanguage}).
  */
 public record MinerOptions(double minHeadCoverage, double minStdConfidence, double minPcaConfidence, int maxAtoms,
         int minInitialSupport, int maxRelationOccurrences, int threads, boolean constants) {

@@ -7,41 +7,22 @@ import dev.lacuna.rules.Permutations;
 /**
  * A rule inside the miner: atoms as ints, {@code [s, r, o]} per atom, atom 0 the head {@code (0, r, 1)},
  * variables numbered densely from 0 in a canonical form so that equal rules (up to renaming and body order)
- * have equal {@link #key}. Mutable fields hold what the miner learns about it in its generation.
+ * have equal {@link #key}.
  */
-final class WorkRule {
-    final int[] atoms;
+final class WorkRule extends Candidate<WorkRule.Key> {
     final int variableCount;
-    final long support;
-    final Key key;
-
-    boolean closed;
-    long bodySize;
-    long pcaBodySize;
-    /** False when counting stopped early because the rule cannot reach the PCA threshold. */
-    boolean exact;
-    double pca;
-    double std;
-    boolean output;
 
     private WorkRule(int[] atoms, int variableCount, long support, Key key) {
-        this.atoms = atoms;
+        super(atoms, support, key, isClosed(atoms, variableCount));
         this.variableCount = variableCount;
-        this.support = support;
-        this.key = key;
-        this.closed = computeClosed();
-    }
-
-    int length() {
-        return atoms.length / 3;
-    }
-
-    int headRelation() {
-        return atoms[1];
     }
 
     /** Occurrences of each variable in the rule's atoms. */
     int[] occurrences() {
+        return occurrences(atoms, variableCount);
+    }
+
+    private static int[] occurrences(int[] atoms, int variableCount) {
         int[] occ = new int[variableCount];
         for (int i = 0; i < atoms.length; i += 3) {
             occ[atoms[i]]++;
@@ -50,32 +31,14 @@ final class WorkRule {
         return occ;
     }
 
-    private boolean computeClosed() {
-        for (int c : occurrences()) {
+    /** Every variable of {@code atoms} (numbered below {@code variableCount}) in at least two atoms. */
+    static boolean isClosed(int[] atoms, int variableCount) {
+        for (int c : occurrences(atoms, variableCount)) {
             if (c < 2) {
                 return false;
             }
         }
         return true;
-    }
-
-    int relationOccurrences(int relation) {
-        int n = 0;
-        for (int i = 1; i < atoms.length; i += 3) {
-            if (atoms[i] == relation) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    boolean containsAtom(int s, int r, int o) {
-        for (int i = 0; i < atoms.length; i += 3) {
-            if (atoms[i] == s && atoms[i + 1] == r && atoms[i + 2] == o) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The canonical rule with the given atoms (head first, head variables 0 and 1). */
@@ -168,7 +131,12 @@ final class WorkRule {
 
 
     /** The canonical codes of a rule: head atom first, then the sorted body. */
-    record Key(long[] codes) {
+    record Key(long[] codes) implements Comparable<Key> {
+        @Override
+        public int compareTo(Key o) {
+            return Arrays.compare(codes, o.codes);
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Key k && Arrays.equals(codes, k.codes);

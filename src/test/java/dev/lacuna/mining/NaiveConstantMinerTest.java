@@ -22,7 +22,7 @@ import dev.lacuna.rules.Rule;
  * An independent, naive re-derivation of AMIE3's {@code -const} language on small generated graphs: candidates are
  * built syntactically (every relation, every variable, every entity as a constant), every count is taken by brute
  * force over all assignments of the rule's variables to entities, and rules are identified by the model's
- * {@link Rule#of} canonical form. The set of rules {@link ConstantMiner} outputs and every measure of every rule
+ * {@link Rule#of} canonical form. The set of rules {@link ConstantLanguage} outputs and every measure of every rule
  * must equal what this enumeration accepts.
  */
 class NaiveConstantMinerTest {
