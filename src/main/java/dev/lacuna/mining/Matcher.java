@@ -8,6 +8,9 @@ import java.util.List;
  * One thread's evaluator: matches rule bodies against the {@link KgIndex} by backtracking, always joining the
  * most selective atom next and binding variables in place in one int array. It counts, per head fact, which
  * new atoms keep the rule true (AMIE3's refinement counts) and the body and PCA body sizes of closed rules.
+ * Special shapes get their own paths, each giving the same counts as the general join: bodies that mention one
+ * head variable only (enumerated once per value of it, {@link #refineGrouped}), two-atom "product" bodies
+ * ({@link #refineProduct}), body atoms on both head variables (a merge filter on the head facts).
  * Not thread-safe: each worker thread has its own.
  */
 final class Matcher {
@@ -52,6 +55,14 @@ final class Matcher {
     private int factStamp;
     private boolean stop;
     private boolean allSlotsOnHead;
+
+    // grouped refinement (see refineGrouped): slots on the outer head variable collect values instead of marking
+    private boolean grouped;
+    private boolean found;
+    private final boolean[] onOuter = new boolean[64];
+    private final int[] outerOther = new int[64];
+    private final IntList[] collected = new IntList[64];
+    private final IntList touched = new IntList();
 
     // measuring state
     private int gVar;
@@ -241,7 +252,16 @@ final class Matcher {
             cut = true;
             return;
         }
+        if (grouped) {
+            found = true;
+        }
         for (int s = 0; s < nSlots; s++) {
+            if (grouped && onOuter[s]) {
+                if (outerOther[s] >= 0) {
+                    collected[s].add(val[outerOther[s]]);
+                }
+                continue;
+            }
             int a = val[slotA[s]];
             switch (slotKind[s]) {
                 case DANGLING_OUT -> {
@@ -338,6 +358,9 @@ final class Matcher {
         if (stamp[idx] != factStamp) {
             stamp[idx] = factStamp;
             count[idx]++;
+            if (grouped) {
+                touched.add(idx);
+            }
         }
     }
 
@@ -426,8 +449,11 @@ final class Matcher {
             }
         }
         mode = MODE_REFINE;
+        int grouping = groupingVariable();
         if (isProductShape()) {
             refineProduct(headFacts);
+        } else if (grouping >= 0) {
+            refineGrouped(grouping == 0 ? headFacts : factsByObject(rule.headRelation()), grouping, bodyMask);
         } else {
             for (long f : headFacts) {
                 if (++factStamp == Integer.MAX_VALUE) {
@@ -539,6 +565,174 @@ final class Matcher {
             filteredLongs += n;
         }
         return result;
+    }
+
+    /**
+     * The head variable the body mentions when it mentions only one of the two (the other, "outer" one is then
+     * in the head only and must be closed by a new atom), else -1.
+     */
+    private int groupingVariable() {
+        boolean mentionsA = false;
+        boolean mentionsB = false;
+        for (int i = 0; i < bodyCount; i++) {
+            mentionsA |= bs[i] == 0 || bo[i] == 0;
+            mentionsB |= bs[i] == 1 || bo[i] == 1;
+        }
+        return mentionsA == mentionsB ? -1 : mentionsA ? 0 : 1;
+    }
+
+    private final java.util.Map<Integer, long[]> byObject = new java.util.HashMap<>();
+    private long byObjectLongs;
+
+    /** A relation's facts as (object, subject) pairs, sorted: grouped by object. Kept (bounded) per relation. */
+    private long[] factsByObject(int relation) {
+        long[] known = byObject.get(relation);
+        if (known != null) {
+            return known;
+        }
+        long[] facts = kg.facts(relation);
+        long[] swapped = new long[facts.length];
+        for (int i = 0; i < facts.length; i++) {
+            swapped[i] = KgIndex.pack(KgIndex.low(facts[i]), KgIndex.high(facts[i]));
+        }
+        Arrays.sort(swapped);
+        if (byObjectLongs > 4_000_000) {
+            byObject.clear();
+            byObjectLongs = 0;
+        }
+        byObject.put(relation, swapped);
+        byObjectLongs += swapped.length;
+        return swapped;
+    }
+
+    /**
+     * Refinement of a rule whose body mentions only head variable {@code h}: the body's groundings depend on h's
+     * value alone, so they are enumerated once per value of h instead of once per head fact (a hub such as a
+     * country object would otherwise have its paths walked again for each of its thousands of facts). Slots not
+     * on the outer variable o mark their relations once for the group, counted for each of its facts; slots on o
+     * collect the values of their other end, and each fact (h, o) then marks the relations between o and those
+     * values. {@code facts} holds (h, o) pairs sorted by h.
+     */
+    private void refineGrouped(long[] facts, int h, int bodyMask) {
+        int o = 1 - h;
+        for (int s = 0; s < nSlots; s++) {
+            boolean outerA = slotA[s] == o;
+            boolean outerB = slotKind[s] == CLOSING && slotB[s] == o;
+            onOuter[s] = outerA || outerB;
+            outerOther[s] = slotKind[s] != CLOSING ? -1 : outerA ? slotB[s] : outerB ? slotA[s] : -1;
+            if (onOuter[s] && collected[s] == null) {
+                collected[s] = new IntList();
+            }
+        }
+        int i = 0;
+        while (i < facts.length) {
+            int hv = KgIndex.high(facts[i]);
+            int j = i + 1;
+            while (j < facts.length && KgIndex.high(facts[j]) == hv) {
+                j++;
+            }
+            nextStamp();
+            for (int s = 0; s < nSlots; s++) {
+                slotLastA[s] = -1;
+                slotLastB[s] = -1;
+                if (onOuter[s]) {
+                    collected[s].clear();
+                }
+            }
+            touched.clear();
+            val[h] = hv;
+            val[o] = -1;
+            stop = false;
+            cut = false;
+            found = false;
+            grouped = true;
+            join(bodyMask);
+            grouped = false;
+            if (found) {
+                int extra = j - i - 1;
+                for (int k = 0; k < touched.size(); k++) {
+                    count[touched.get(k)] += extra;
+                }
+                for (int s = 0; s < nSlots; s++) {
+                    if (onOuter[s] && outerOther[s] >= 0) {
+                        collected[s].sortDistinct();
+                    }
+                }
+                for (int k = i; k < j; k++) {
+                    markOuter(KgIndex.low(facts[k]));
+                }
+            }
+            i = j;
+        }
+        val[h] = -1;
+    }
+
+    /** One fact of a group: the slots on the outer variable, whose value is {@code ov}. */
+    private void markOuter(int ov) {
+        nextStamp();
+        for (int s = 0; s < nSlots; s++) {
+            if (!onOuter[s]) {
+                continue;
+            }
+            switch (slotKind[s]) {
+                case DANGLING_OUT -> markRelations(s, outRels, kg.outRelStart(ov), kg.outRelEnd(ov));
+                case DANGLING_IN -> markRelations(s, inRels, kg.inRelStart(ov), kg.inRelEnd(ov));
+                default -> {
+                    IntList values = collected[s];
+                    boolean many = values.size() > 1;
+                    for (int k = 0; k < values.size(); k++) {
+                        if (slotA[s] == outerOther[s]) {
+                            markClosing(s, values.get(k), ov, false, many);
+                        } else {
+                            markClosing(s, ov, values.get(k), many, false);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private void nextStamp() {
+        if (++factStamp == Integer.MAX_VALUE) {
+            Arrays.fill(stamp, 0);
+            factStamp = 1;
+        }
+    }
+
+    /** A growable int list, reused across groups. */
+    private static final class IntList {
+        private int[] items = new int[16];
+        private int size;
+
+        void add(int v) {
+            if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = v;
+        }
+
+        int get(int i) {
+            return items[i];
+        }
+
+        int size() {
+            return size;
+        }
+
+        void clear() {
+            size = 0;
+        }
+
+        void sortDistinct() {
+            Arrays.sort(items, 0, size);
+            int n = 0;
+            for (int i = 0; i < size; i++) {
+                if (n == 0 || items[n - 1] != items[i]) {
+                    items[n++] = items[i];
+                }
+            }
+            size = n;
+        }
     }
 
     /**
