@@ -456,10 +456,7 @@ final class Matcher {
             refineGrouped(grouping == 0 ? headFacts : factsByObject(rule.headRelation()), grouping, bodyMask);
         } else {
             for (long f : headFacts) {
-                if (++factStamp == Integer.MAX_VALUE) {
-                    Arrays.fill(stamp, 0);
-                    factStamp = 1;
-                }
+                nextStamp();
                 for (int s = 0; s < nSlots; s++) {
                     slotLastA[s] = -1;
                     slotLastB[s] = -1;
@@ -516,8 +513,25 @@ final class Matcher {
         return result;
     }
 
-    private final java.util.Map<Long, long[]> filteredFacts = new java.util.HashMap<>();
-    private long filteredLongs;
+    // Fact lists derived from a relation (filtered, or re-sorted by object), kept per thread because many
+    // rules share a head relation; bounded so that a large KG does not keep them all.
+    private static final long DERIVED_LIMIT = 4_000_000;
+    private final java.util.Map<Long, long[]> derivedFacts = new java.util.HashMap<>();
+    private long derivedLongs;
+
+    private long[] derived(long key, java.util.function.Supplier<long[]> compute) {
+        long[] known = derivedFacts.get(key);
+        if (known == null) {
+            known = compute.get();
+            if (derivedLongs > DERIVED_LIMIT) {
+                derivedFacts.clear();
+                derivedLongs = 0;
+            }
+            derivedFacts.put(key, known);
+            derivedLongs += known.length;
+        }
+        return known;
+    }
 
     /**
      * The head facts (a, b) among {@code facts} for which r1(a, b) holds (r1(b, a) if {@code inverse}). Facts are
@@ -525,14 +539,14 @@ final class Matcher {
      * with one slice. Results on a whole relation are kept (bounded) because many rules share a head and such an atom.
      */
     private long[] headFactsWith(long[] facts, int headRelation, int r1, boolean inverse) {
-        boolean whole = facts == kg.facts(headRelation);
-        long key = ((long) headRelation << 33) | ((long) r1 << 1) | (inverse ? 1 : 0);
-        if (whole) {
-            long[] known = filteredFacts.get(key);
-            if (known != null) {
-                return known;
-            }
+        if (facts == kg.facts(headRelation)) {
+            long key = ((long) headRelation << 33) | ((long) r1 << 1) | (inverse ? 1 : 0);
+            return derived(key, () -> filterFacts(facts, r1, inverse));
         }
+        return filterFacts(facts, r1, inverse);
+    }
+
+    private long[] filterFacts(long[] facts, int r1, boolean inverse) {
         long[] edges = inverse ? in : out;
         long[] kept = new long[facts.length];
         int n = 0;
@@ -555,16 +569,7 @@ final class Matcher {
             }
             i = j;
         }
-        long[] result = Arrays.copyOf(kept, n);
-        if (whole) {
-            if (filteredLongs > 4_000_000) {
-                filteredFacts.clear();
-                filteredLongs = 0;
-            }
-            filteredFacts.put(key, result);
-            filteredLongs += n;
-        }
-        return result;
+        return Arrays.copyOf(kept, n);
     }
 
     /**
@@ -581,28 +586,18 @@ final class Matcher {
         return mentionsA == mentionsB ? -1 : mentionsA ? 0 : 1;
     }
 
-    private final java.util.Map<Integer, long[]> byObject = new java.util.HashMap<>();
-    private long byObjectLongs;
-
     /** A relation's facts as (object, subject) pairs, sorted: grouped by object. Kept (bounded) per relation. */
     private long[] factsByObject(int relation) {
-        long[] known = byObject.get(relation);
-        if (known != null) {
-            return known;
-        }
-        long[] facts = kg.facts(relation);
-        long[] swapped = new long[facts.length];
-        for (int i = 0; i < facts.length; i++) {
-            swapped[i] = KgIndex.pack(KgIndex.low(facts[i]), KgIndex.high(facts[i]));
-        }
-        Arrays.sort(swapped);
-        if (byObjectLongs > 4_000_000) {
-            byObject.clear();
-            byObjectLongs = 0;
-        }
-        byObject.put(relation, swapped);
-        byObjectLongs += swapped.length;
-        return swapped;
+        // keys below zero cannot collide with headFactsWith's, which are >= 0
+        return derived(-1L - relation, () -> {
+            long[] facts = kg.facts(relation);
+            long[] swapped = new long[facts.length];
+            for (int i = 0; i < facts.length; i++) {
+                swapped[i] = KgIndex.pack(KgIndex.low(facts[i]), KgIndex.high(facts[i]));
+            }
+            Arrays.sort(swapped);
+            return swapped;
+        });
     }
 
     /**
@@ -786,10 +781,7 @@ final class Matcher {
             }
         }
         for (long f : headFacts) {
-            if (++factStamp == Integer.MAX_VALUE) {
-                Arrays.fill(stamp, 0);
-                factStamp = 1;
-            }
+            nextStamp();
             val[0] = KgIndex.high(f);
             val[1] = KgIndex.low(f);
             // U: values of c from atom 0, V: values of d from atom 1, as edge slices
