@@ -38,12 +38,12 @@ public final class DemoCommand implements Command {
     public void addOptions(Options options) {
         CommonOptions.addSeed(options);
         options.addOption(Option.builder().longOpt("workdir").hasArg().argName("DIR")
-                .desc("folder for the demo's store and outputs (default ./lacuna-demo)").get());
+                .desc("folder for the demo's store and outputs (default ./lacuna-data/demo)").get());
     }
 
     @Override
     public int run(CommandLine line, CliContext context) throws Exception {
-        Path workdir = Path.of(line.getOptionValue("workdir", "lacuna-demo"));
+        Path workdir = Path.of(line.getOptionValue("workdir", "lacuna-data/demo"));
         Files.createDirectories(workdir);
         Path family = extractFamily(workdir);
         String store = "native:" + workdir.resolve("store");

@@ -16,7 +16,7 @@ import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.RuleMeasures;
 
 /**
- * Mines closed Horn rules the way AMIE3 3.5.1 does (see ../shared/reference/amie3/README.md), breadth first,
+ * Mines closed Horn rules the way AMIE3 3.5.1 does (see testdata/reference/amie3/README.md), breadth first,
  * one rule length (generation) at a time:
  * <ol>
  * <li>seeds: {@code ?a r ?b} for every relation with at least {@code minInitialSupport} facts;</li>

@@ -1,5 +1,7 @@
 package dev.lacuna.build;
 
+import dev.lacuna.testing.TestData;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +34,9 @@ class BuildBenchmark {
 
     @Test
     void endToEnd() throws IOException {
-        Path shared = Path.of(System.getProperty("lacuna.shared", "../shared"));
         List<String> rows = new ArrayList<>();
         rows.add(run("family", FamilyBuild.bundledFamily(Files.createDirectories(tmp.resolve("f"))), 30));
-        rows.add(run("codex-m", shared.resolve("data/codex-m/train.txt"), 300));
+        rows.add(run("codex-m", TestData.kg("codex-m", "train.txt"), 300));
         StringBuilder md = new StringBuilder("# Build end to end (NativeStore, template questions, maxad 3)\n\n");
         md.append("Wall seconds, with the process's CPU seconds (all threads) in brackets; the machine is shared, so\n"
                 + "compare CPU as well as wall time.\n\n");

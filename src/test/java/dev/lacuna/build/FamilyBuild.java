@@ -1,5 +1,7 @@
 package dev.lacuna.build;
 
+import dev.lacuna.testing.TestData;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -41,7 +43,6 @@ final class FamilyBuild {
     }
 
     static List<MinedRule> referenceRules() {
-        return AmieRules.read(Path.of(System.getProperty("lacuna.shared", "../shared"), "reference", "amie3",
-                "family-maxad3.tsv"));
+        return AmieRules.read(TestData.amie3("family-maxad3.tsv"));
     }
 }

@@ -1,5 +1,7 @@
 package dev.lacuna.cli;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +17,7 @@ class CodexLoadTest {
 
     @Test
     void loadsCodexM() {
-        Path train = Path.of(System.getProperty("lacuna.shared", "../shared"), "data", "codex-m", "train.txt");
+        Path train = TestData.kg("codex-m", "train.txt");
         CliRunner.Run run = CliRunner.run("load", "--store", "native:" + tmp.resolve("store"), "--kg", "codex-m",
                 train.toString());
         assertEquals(0, run.code(), run.toString());

@@ -1,5 +1,7 @@
 package dev.lacuna.cli;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,7 +26,7 @@ import dev.lacuna.store.Stores;
 
 class MineCommandTest {
     static Path shared(String... parts) {
-        return Path.of(System.getProperty("lacuna.shared", "../shared"), parts);
+        return TestData.file(String.join("/", parts));
     }
 
     @Test

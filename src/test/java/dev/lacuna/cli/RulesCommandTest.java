@@ -1,5 +1,7 @@
 package dev.lacuna.cli;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +23,7 @@ import dev.lacuna.store.Stores;
 
 class RulesCommandTest {
     static Path reference(String name) {
-        return Path.of(System.getProperty("lacuna.shared", "../shared"), "reference", "amie3", name);
+        return TestData.amie3(name);
     }
 
     @Test

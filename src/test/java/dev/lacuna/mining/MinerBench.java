@@ -20,7 +20,7 @@ import dev.lacuna.rules.MinedRule;
 
 /**
  * Lacuna's miner against AMIE3 on every reference file, with wall time and peak heap; writes
- * target/bench/mining.md. AMIE3's times are those of ../shared/reference/amie3/README.md (whole process).
+ * target/bench/mining.md. AMIE3's times are those of testdata/reference/amie3/README.md (whole process).
  * Run: mvn -B -o -Pbench test -Dtest=MinerBench
  */
 @Tag("bench")

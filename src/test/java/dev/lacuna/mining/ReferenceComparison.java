@@ -1,5 +1,7 @@
 package dev.lacuna.mining;
 
+import dev.lacuna.testing.TestData;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,6 +68,6 @@ final class ReferenceComparison {
     }
 
     static Path shared(String... parts) {
-        return Path.of(System.getProperty("lacuna.shared", "../shared"), parts);
+        return TestData.file(String.join("/", parts));
     }
 }

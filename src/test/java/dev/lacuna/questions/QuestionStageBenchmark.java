@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -23,7 +25,7 @@ class QuestionStageBenchmark {
 
     @Test
     void templateBalanceSplitWriteOnCodexM(@TempDir Path dir) throws IOException {
-        Path shared = Path.of(System.getProperty("lacuna.shared", "../shared"), "data", "codex-m", "train.txt");
+        Path shared = TestData.kg("codex-m", "train.txt");
         List<String[]> triples = new ArrayList<>();
         for (String line : Files.readAllLines(shared)) {
             triples.add(line.split("\t"));

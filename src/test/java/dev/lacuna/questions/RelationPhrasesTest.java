@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -73,9 +75,8 @@ class RelationPhrasesTest {
 
     @Test
     void everyUmlsAndKinshipRelationOfTheSharedDataHasAnEntry() throws IOException {
-        Path shared = Path.of(System.getProperty("lacuna.shared", "../shared"), "data");
         for (String kg : new String[] {"family", "umls", "kinship"}) {
-            for (String relation : Files.readAllLines(shared.resolve(kg).resolve("relations.txt"))) {
+            for (String relation : Files.readAllLines(TestData.kg(kg, "relations.txt"))) {
                 if (!relation.isBlank()) {
                     assertTrue(builtIn.hasEntry(relation.strip()), kg + " relation " + relation);
                 }
@@ -85,9 +86,8 @@ class RelationPhrasesTest {
 
     @Test
     void everyCodexRelationHasAnEntryReadInTheWikidataDirection() throws IOException {
-        Path shared = Path.of(System.getProperty("lacuna.shared", "../shared"), "data");
         for (String kg : new String[] {"codex-s", "codex-m"}) {
-            for (String line : Files.readAllLines(shared.resolve(kg).resolve("train.txt"))) {
+            for (String line : Files.readAllLines(TestData.kg(kg, "train.txt"))) {
                 String relation = line.split("\t")[1];
                 assertTrue(builtIn.hasEntry(relation), kg + " relation " + relation);
             }

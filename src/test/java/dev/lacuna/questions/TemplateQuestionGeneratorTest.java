@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -82,7 +84,7 @@ class TemplateQuestionGeneratorTest {
 
     @Test
     void theWholeFamilyGraphGivesLeakFreeQuestionsDeterministically() throws IOException {
-        Path facts = Path.of(System.getProperty("lacuna.shared", "../shared"), "data", "family", "facts.txt");
+        Path facts = TestData.kg("family", "facts.txt");
         List<QuestionRequest> requests = new ArrayList<>();
         for (String line : Files.readAllLines(facts)) {
             String[] t = line.split("\t");

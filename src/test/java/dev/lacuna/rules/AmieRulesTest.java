@@ -1,5 +1,7 @@
 package dev.lacuna.rules;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +20,7 @@ import dev.lacuna.BadInputException;
 
 class AmieRulesTest {
     static Path reference(String name) {
-        return Path.of(System.getProperty("lacuna.shared", "../shared"), "reference", "amie3", name);
+        return TestData.amie3(name);
     }
 
     @Test

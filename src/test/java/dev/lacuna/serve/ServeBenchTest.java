@@ -1,5 +1,7 @@
 package dev.lacuna.serve;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,7 +77,7 @@ class ServeBenchTest {
     @Test
     void sixteenClientsOneHopQueriesLacunaVersusFuseki(@TempDir Path dir) throws Exception {
         int seconds = Integer.getInteger("lacuna.bench.seconds", 60);
-        Path train = Path.of(System.getProperty("lacuna.shared", "../shared"), "data", "codex-m", "train.txt");
+        Path train = TestData.kg("codex-m", "train.txt");
         assertTrue(Files.isRegularFile(train), "missing " + train);
         List<String[]> triples = readTriples(train);
         Map<String, Integer> ids = new HashMap<>();

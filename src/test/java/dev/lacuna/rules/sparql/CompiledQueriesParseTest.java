@@ -1,5 +1,7 @@
 package dev.lacuna.rules.sparql;
 
+import dev.lacuna.testing.TestData;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,9 +88,8 @@ class CompiledQueriesParseTest {
     @TestFactory
     Stream<DynamicTest> everyCompiledQueryParsesWithRdf4jAndJena() {
         RuleCompiler c = new RuleCompiler(KG);
-        Path amie = FamilyFixture.shared().resolve("reference/amie3");
-        List<MinedRule> rules = new ArrayList<>(AmieRules.read(amie.resolve("family-maxad3.tsv")));
-        rules.addAll(AmieRules.read(amie.resolve("family-maxad4.tsv")));
+        List<MinedRule> rules = new ArrayList<>(AmieRules.read(TestData.amie3("family-maxad3.tsv")));
+        rules.addAll(AmieRules.read(TestData.amie3("family-maxad4.tsv")));
         assertEquals(145 + 2123, rules.size());
         return Stream.of(0, 1).map(half -> DynamicTest.dynamicTest("maxad " + (half + 3), () -> {
             int from = half == 0 ? 0 : 145;

@@ -1,5 +1,7 @@
 package dev.lacuna.rules.sparql;
 
+import dev.lacuna.testing.TestData;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,7 +25,7 @@ import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.SparqlFiles;
 
 /**
- * The Family KG (../shared/data/family/facts.txt) loaded with the project's loader, and the same facts as
+ * The Family KG (testdata/data/family/facts.txt) loaded with the project's loader, and the same facts as
  * triples of entity IRIs, mapped from source ids through the labels graph (read with sparql/labels.rq).
  */
 final class FamilyFixture {
@@ -33,16 +35,12 @@ final class FamilyFixture {
     private FamilyFixture() {
     }
 
-    static Path shared() {
-        return Path.of(System.getProperty("lacuna.shared", "../shared"));
-    }
-
     static Path facts() {
-        return shared().resolve("data/family/facts.txt");
+        return TestData.kg("family", "facts.txt");
     }
 
     static Path rulesFile() {
-        return shared().resolve("reference/amie3/family-maxad3.tsv");
+        return TestData.amie3("family-maxad3.tsv");
     }
 
     static List<MinedRule> rules() {
