@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need besides Java 17, then runs the whole suite.
+# Tests use headless Chromium (the HTML report), Debian's python3 with SPARQLWrapper (the endpoint is
+# replayed with ToG's and PoG's query templates) and PyYAML (the docker compose files are parsed).
+# As root on Debian/Ubuntu they are installed with apt; otherwise a missing one stops the run at once.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/python3 ] || need+=(python3)
+/usr/bin/python3 -c 'import SPARQLWrapper' 2>/dev/null || need+=(python3-sparqlwrapper)
+/usr/bin/python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${need[@]}"
+  else
+    echo "scripts/test.sh: the tests need these Debian packages; install them first: sudo apt-get install ${need[*]}" >&2
+    exit 2
+  fi
+fi
+
+# Maven comes from the wrapper (only Java 17 is needed); the RDF4J Server that the remote-store tests start
+# is fetched by Maven too.
+exec ./mvnw -B verify "$@"
