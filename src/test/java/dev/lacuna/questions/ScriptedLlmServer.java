@@ -100,8 +100,22 @@ final class ScriptedLlmServer implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
+        // A request leaves "in flight" before its reply is written: once the client has the reply it may send
+        // its next request, which must not be counted beside this one (the count raced under load).
+        Runnable leave = new Runnable() {
+            private boolean left;
+
+            @Override
+            public synchronized void run() {
+                if (!left) {
+                    left = true;
+                    inFlight.decrementAndGet();
+                }
+            }
+        };
         try (exchange) {
             if (!"POST".equals(exchange.getRequestMethod())) {
+                leave.run();
                 send(exchange, 405, "{\"error\":{\"message\":\"POST only\"}}");
                 return;
             }
@@ -121,15 +135,17 @@ final class ScriptedLlmServer implements AutoCloseable {
                 }
             }
             if (reply.status() != 200) {
+                leave.run();
                 send(exchange, reply.status(), "{\"error\":{\"message\":\"scripted error " + reply.status()
                         + "\",\"type\":\"test\"}}");
                 return;
             }
+            leave.run();
             send(exchange, 200, ollama ? ollamaBody(body, reply.content()) : openAiBody(body, reply.content()));
         } catch (IOException e) {
             // The client gave up (timeout) and closed the connection: nothing to answer.
         } finally {
-            inFlight.decrementAndGet();
+            leave.run();
         }
     }
 
