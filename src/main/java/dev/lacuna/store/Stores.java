@@ -9,7 +9,6 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryException;
 import org.eclipse.rdf4j.repository.http.HTTPRepository;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
 import org.eclipse.rdf4j.sail.SailLockedException;
 import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig;
@@ -113,8 +112,7 @@ public final class Stores {
     }
 
     private static Repository openSparql(StoreConfig.SparqlEndpointConfig c) {
-        SPARQLRepository repository = new SPARQLRepository(c.queryUrl(), c.updateUrl());
-        return repository;
+        return new SparqlEndpointRepository(c.queryUrl(), c.updateUrl());
     }
 
     private static Path prepareDir(Path dir) throws IOException {
