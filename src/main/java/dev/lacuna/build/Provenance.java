@@ -97,7 +97,7 @@ final class Provenance {
     /** Replaces the benchmark graph with the model, in one transaction. */
     static void write(Repository repository, KgGraphs kg, Model model) {
         try (RepositoryConnection conn = repository.getConnection()) {
-            IncompleteGraph.beginSingleWriter(repository, conn);
+            IncompleteGraph.beginSingleWriter(conn);
             try {
                 conn.clear(kg.benchmark());
                 conn.add(model, kg.benchmark());
