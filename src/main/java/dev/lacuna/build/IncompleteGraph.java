@@ -41,12 +41,16 @@ public final class IncompleteGraph {
     }
 
     public static void rebuild(Repository repository, KgGraphs kg, List<Triple> deleted, int batchSize) {
+        rebuild(repository, kg, kg.incomplete(), deleted, batchSize);
+    }
+
+    /** Writes complete minus the deleted triples into {@code incomplete} (a build stages it under another name). */
+    static void rebuild(Repository repository, KgGraphs kg, IRI incomplete, List<Triple> deleted, int batchSize) {
         List<Statement> statements = new ArrayList<>(deleted.size());
         for (Triple t : deleted) {
             statements.add(repository.getValueFactory().createStatement(kg.entity(t.head()), kg.relation(t.relation()),
                     kg.entity(t.tail())));
         }
-        IRI incomplete = kg.incomplete();
         String copy = SparqlFiles.render("copy-graph.ru", Map.of("source", kg.complete(), "target", incomplete));
         try (RepositoryConnection conn = repository.getConnection()) {
             IncompleteGraph.beginSingleWriter(conn);
@@ -64,6 +68,6 @@ public final class IncompleteGraph {
                 throw new LacunaException("could not write the graph incomplete (it is left as it was): " + e.getMessage(), e);
             }
         }
-        LOG.info("incomplete = complete minus {} triples", statements.size());
+        LOG.info("{} = complete minus {} triples", incomplete, statements.size());
     }
 }

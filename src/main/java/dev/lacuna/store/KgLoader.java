@@ -285,6 +285,7 @@ public final class KgLoader {
         boolean oneTransaction = !(repository instanceof SPARQLRepository);
         GraphChecksum checksum = new GraphChecksum();
         long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length;
+        FreeSpace.require(repository, total, "loading KG '" + kg.name() + "'");
         try (RepositoryConnection conn = repository.getConnection();
              Progress progress = Progress.start("load " + kg.name(), total, "triples")) {
             if (oneTransaction) {

@@ -79,6 +79,35 @@ class CrashSafetyTest {
         assertEquals(0, check.code(), check.toString());
     }
 
+    /**
+     * A build killed after its incomplete graph is written, and again while its folder is written, leaves the
+     * published build as it was: the earlier folder still verifies, and a rerun completes.
+     */
+    @Test
+    void killedBuildsLeaveThePublishedBuildVerifying() throws IOException, InterruptedException {
+        StoreConfig config = new StoreConfig.NativeStoreConfig(tmp.resolve("store"));
+        Set<String> family = loadFamily(config);
+        String spec = CrashHarness.storeSpec(config);
+        Path rules = tmp.resolve("rules.tsv");
+        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 40), rules);
+        Path first = tmp.resolve("first");
+        CliRunner.Run built = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules.toString(),
+                "--out", first.toString());
+        assertEquals(0, built.code(), built.toString());
+        for (String[] point : new String[][] {{"KILL", "incomplete written"}, {"TERM", "provenance stored"}}) {
+            CrashHarness.Outcome o = CrashHarness.runAndKill(point[0], point[1], 0, "build", "--store", spec, "--kg",
+                    "family", "--rules", rules.toString(), "--seed", "9", "--force", "--out", tmp.resolve("second").toString());
+            String context = "SIG" + point[0] + " after '" + point[1] + "'\n" + o.log();
+            assertTrue(o.killed(), "the build ended before the kill; " + context);
+            CrashHarness.assertSound(config, FAMILY, family, context);
+            CliRunner.Run verify = CliRunner.run("verify", "--store", spec, first.toString());
+            assertEquals(0, verify.code(), context + "\n" + verify);
+        }
+        CliRunner.Run rerun = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules.toString(),
+                "--seed", "9", "--force", "--out", tmp.resolve("second").toString());
+        assertEquals(0, rerun.code(), rerun.toString());
+    }
+
     static Set<String> loadFamily(StoreConfig config) {
         Repository repository = Stores.open(config);
         try {
