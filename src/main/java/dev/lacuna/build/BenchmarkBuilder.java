@@ -41,6 +41,8 @@ import dev.lacuna.store.KgGraphs;
  * Steps: check inputs; draw up to k groundings per rule from complete; select the heads to delete; rebuild
  * incomplete with SPARQL Update; write questions with completed answer sets; balance (Algorithm 1); split
  * 8:1:1; store the provenance in the benchmark graph; write the output folder (atomically); verify it.
+ * incomplete and benchmark are written under staging names and switched in only once the folder is in place
+ * ({@link BuildPublication}), so a failed or killed build never leaves the store out of step with a folder.
  * The same store, rules and seed give a byte-identical output folder.
  */
 public final class BenchmarkBuilder {
@@ -61,10 +63,26 @@ public final class BenchmarkBuilder {
     public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
         long started = System.nanoTime();
         OutputFolder.checkTarget(settings.out(), settings.force());
+        BuildPublication.checkWritable(settings.out());
         if (rules.isEmpty()) {
             throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
         }
         checkRelations(rules);
+        BuildPublication.refuseToOrphan(repository, kg, settings.out(), settings.force());
+        try {
+            BuildReport report = buildStaged(rules, minedBy, settings, started);
+            BuildPublication.publish(repository, kg, settings.out());
+            return report;
+        } catch (RuntimeException e) {
+            BuildPublication.discardStaging(repository, kg);
+            throw e;
+        }
+    }
+
+    /** Everything up to the written folder, with incomplete and benchmark under their staging names. */
+    private BuildReport buildStaged(List<MinedRule> rules, String minedBy, BuildSettings settings, long started) {
+        IRI incomplete = BuildPublication.stagingIncomplete(kg);
+        IRI benchmark = BuildPublication.stagingBenchmark(kg);
         try (QuestionGenerator generator = generator(settings);
              CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg)) {
             // Both steps below only read complete: the snapshot answers them as the store would.
@@ -79,7 +97,7 @@ public final class BenchmarkBuilder {
             deleted.sort(null);
             LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
                     candidates.size(), deleted.size());
-            IncompleteGraph.rebuild(repository, kg, deleted, settings.deleteBatch());
+            IncompleteGraph.rebuild(repository, kg, incomplete, deleted, settings.deleteBatch());
             LOG.info("incomplete written ({} s so far)", seconds(started));
 
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
@@ -94,15 +112,15 @@ public final class BenchmarkBuilder {
 
             LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
-            Provenance.write(repository, kg, Provenance.model(kg, rules, minedBy, selection.selected(), all,
+            Provenance.write(repository, benchmark, Provenance.model(kg, rules, minedBy, selection.selected(), all,
                     parameters, generator.name()));
 
-            LOG.info("provenance stored in {} ({} s so far)", kg.benchmark(), seconds(started));
+            LOG.info("provenance stored in {} ({} s so far)", benchmark, seconds(started));
             long completeTriples = GraphStats.counts(repository, kg.complete()).triples();
-            long incompleteTriples = GraphStats.counts(repository, kg.incomplete()).triples();
+            long incompleteTriples = GraphStats.counts(repository, incomplete).triples();
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
                     incompleteTriples, outcome, balanced, split, parameters);
-            OutputFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report));
+            OutputFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report, incomplete, benchmark));
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
         }
@@ -185,11 +203,11 @@ public final class BenchmarkBuilder {
     }
 
     private void writeFolder(Path dir, List<MinedRule> rules, List<Triple> deleted, Splitter.Split split,
-                             BuildReport report) throws IOException {
+                             BuildReport report, IRI incomplete, IRI benchmark) throws IOException {
         Path kgDir = dir.resolve("kg");
         Files.createDirectories(kgDir);
         BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), kgDir.resolve("complete.tsv"));
-        BenchmarkExport.writeGraphTsv(repository, kg, kg.incomplete(), kgDir.resolve("incomplete.tsv"));
+        BenchmarkExport.writeGraphTsv(repository, kg, incomplete, kgDir.resolve("incomplete.tsv"));
         StringBuilder removed = new StringBuilder();
         for (Triple t : deleted) {
             removed.append(t.tsv()).append('\n');
@@ -198,8 +216,13 @@ public final class BenchmarkBuilder {
         BenchmarkExport.writeEntities(repository, kg, dir.resolve("entities.tsv"));
         AmieRules.write(rules, dir.resolve("rules.tsv"));
         QuestionFiles.write(dir, split);
-        BenchmarkExport.writeTrig(repository, List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()),
-                dir.resolve("benchmark.trig"));
+        Map<IRI, IRI> graphs = new LinkedHashMap<>();
+        graphs.put(kg.complete(), kg.complete());
+        graphs.put(incomplete, kg.incomplete());
+        graphs.put(kg.labels(), kg.labels());
+        graphs.put(benchmark, kg.benchmark());
+        BenchmarkExport.writeTrig(repository, graphs, dir.resolve("benchmark.trig"));
+        BuildPublication.writeGraphsFile(dir, kg);
         report.writeJson(dir.resolve("summary.json"));
     }
 }

@@ -94,13 +94,13 @@ final class Provenance {
         }
     }
 
-    /** Replaces the benchmark graph with the model, in one transaction. */
-    static void write(Repository repository, KgGraphs kg, Model model) {
+    /** Replaces the graph (the benchmark graph, or a build's staged one) with the model, in one transaction. */
+    static void write(Repository repository, IRI graph, Model model) {
         try (RepositoryConnection conn = repository.getConnection()) {
-            IncompleteGraph.beginSingleWriter(repository, conn);
+            IncompleteGraph.beginSingleWriter(conn);
             try {
-                conn.clear(kg.benchmark());
-                conn.add(model, kg.benchmark());
+                conn.clear(graph);
+                conn.add(model, graph);
                 conn.commit();
             } catch (RuntimeException e) {
                 if (conn.isActive()) {

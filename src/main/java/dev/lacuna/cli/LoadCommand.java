@@ -10,6 +10,7 @@ import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
+import dev.lacuna.store.Stores;
 
 /** {@code lacuna load}: KG files into the graph complete, labels into the graph labels. */
 public final class LoadCommand implements Command {
@@ -67,7 +68,7 @@ public final class LoadCommand implements Command {
             }
             context.out().printf("  graph %s (checksum %s)%n", kg.complete(), r.checksum());
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return Main.OK;
     }

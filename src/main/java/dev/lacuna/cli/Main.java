@@ -43,6 +43,7 @@ public final class Main {
                 new CompileCommand(),
                 new BuildCommand(),
                 new VerifyCommand(),
+                new CheckCommand(),
                 new AnswerCommand(),
                 new EvaluateCommand(),
                 new ServeCommand()

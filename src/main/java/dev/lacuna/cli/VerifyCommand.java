@@ -7,6 +7,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.build.Verifier;
+import dev.lacuna.store.StoreCheck;
 
 /** {@code lacuna verify DIR}: the build's checks, each with a count; exit 1 with the offending ids on failure. */
 public final class VerifyCommand implements Command {
@@ -41,7 +42,10 @@ public final class VerifyCommand implements Command {
             Verifier.Report report = Verifier.verify(repository, dir);
             context.out().println("verify " + dir + ":");
             report.print(context.out());
+            StoreCheck.Report store = StoreCheck.check(repository);
+            store.print(context.out());
             report.requirePassed();
+            store.requirePassed();
         } finally {
             repository.shutDown();
         }

@@ -101,11 +101,22 @@ public final class BenchmarkExport {
 
     /** The given named graphs as one TriG file, statements sorted by graph, subject, predicate, object. */
     public static void writeTrig(Repository repository, List<IRI> graphs, Path file) throws IOException {
+        Map<IRI, IRI> same = new java.util.LinkedHashMap<>();
+        graphs.forEach(g -> same.put(g, g));
+        writeTrig(repository, same, file);
+    }
+
+    /** As above, each graph read from a key and written under its value (a build's staged graphs). */
+    public static void writeTrig(Repository repository, Map<IRI, IRI> graphs, Path file) throws IOException {
         List<Statement> all = new ArrayList<>();
+        org.eclipse.rdf4j.model.ValueFactory vf = repository.getValueFactory();
         try (RepositoryConnection conn = repository.getConnection()) {
-            for (IRI g : graphs) {
-                try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, g)) {
-                    it.forEach(all::add);
+            for (Map.Entry<IRI, IRI> g : graphs.entrySet()) {
+                try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, g.getKey())) {
+                    for (Statement s : it) {
+                        all.add(g.getKey().equals(g.getValue()) ? s
+                                : vf.createStatement(s.getSubject(), s.getPredicate(), s.getObject(), g.getValue()));
+                    }
                 }
             }
         }

@@ -62,6 +62,19 @@ public final class Stores {
         return repository;
     }
 
+    /**
+     * Shuts a store down, turning RDF4J's "Unable to shutdown Sail" into the reason (a full disk shows up here,
+     * when a NativeStore flushes its pages).
+     */
+    public static void close(Repository repository) {
+        try {
+            repository.shutDown();
+        } catch (RepositoryException | org.eclipse.rdf4j.sail.SailException e) {
+            throw new LacunaException("could not finish writing the store: " + rootMessage(e)
+                    + "; run lacuna check before using it again", e);
+        }
+    }
+
     /** A human-readable name for messages and logs. */
     public static String describe(StoreConfig config) {
         if (config instanceof StoreConfig.NativeStoreConfig n) {
