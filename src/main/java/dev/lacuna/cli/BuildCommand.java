@@ -75,6 +75,8 @@ public final class BuildCommand implements Command {
         BuildSettings settings = settings(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
+        dev.lacuna.build.OutputFolder.checkTarget(settings.out(), settings.force(),
+                CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         Repository repository = CommonOptions.openStore(line);
         try {
             List<MinedRule> rules;
