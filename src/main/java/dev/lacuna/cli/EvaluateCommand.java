@@ -94,6 +94,20 @@ public final class EvaluateCommand implements Command {
         ReportFormat format = line.hasOption("format") ? ReportFormat.parse(line.getOptionValue("format"))
                 : output == null ? ReportFormat.MARKDOWN : ReportFormat.forFile(output.getFileName().toString());
 
+        // Checked before any scoring: -o P --predictions P once replaced the predictions with the report.
+        List<Path> inputs = new ArrayList<>();
+        systems.forEach(sys -> inputs.addAll(sys.files().values()));
+        Path perQuestion = line.hasOption("per-question") ? Path.of(line.getOptionValue("per-question")) : null;
+        if (output != null) {
+            dev.lacuna.AtomicFiles.requireNotAnInput(output, "--output", inputs);
+        }
+        if (perQuestion != null) {
+            dev.lacuna.AtomicFiles.requireNotAnInput(perQuestion, "--per-question", inputs);
+            if (output != null && dev.lacuna.AtomicFiles.sameFile(output, perQuestion)) {
+                throw new UsageException("--output and --per-question name the same file " + output);
+            }
+        }
+
         long start = System.nanoTime();
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
         EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems);
@@ -108,8 +122,8 @@ public final class EvaluateCommand implements Command {
             write(output, text);
             context.err().println("lacuna evaluate: wrote " + format.name().toLowerCase() + " report to " + output);
         }
-        if (line.hasOption("per-question")) {
-            writePerQuestion(Path.of(line.getOptionValue("per-question")), report);
+        if (perQuestion != null) {
+            writePerQuestion(perQuestion, report);
         }
         return Main.OK;
     }
@@ -161,14 +175,6 @@ public final class EvaluateCommand implements Command {
     }
 
     private static void write(Path file, String text) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new LacunaException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        dev.lacuna.AtomicFiles.writeString(file, text);
     }
 }

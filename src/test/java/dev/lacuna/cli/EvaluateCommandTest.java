@@ -161,4 +161,23 @@ class EvaluateCommandTest {
         }
         return n;
     }
+
+    @Test
+    void outputThatIsThePredictionsFileIsRefused() throws Exception {
+        String text = BenchmarkFixture.predictions("q1", "2,4", "q2", "", "q3", "7,8");
+        Path p = file("p.jsonl", text);
+        Path link = Files.createSymbolicLink(tmp.resolve("link.md"), p);
+        Path relative = Path.of("").toAbsolutePath().relativize(p);
+        for (String[] outOption : List.of(new String[] {"-o", p.toString()}, new String[] {"--output", link.toString()},
+                new String[] {"--output", relative.toString()}, new String[] {"--per-question", p.toString()})) {
+            assertEquals(2, run("evaluate", "--benchmark", bench.toString(), "--predictions", relative.toString(),
+                    outOption[0], outOption[1]), err());
+            assertTrue(err().contains("overwrite that input"), err());
+            assertEquals(text, Files.readString(p));
+        }
+        Path r = tmp.resolve("r.json");
+        assertEquals(2, run("evaluate", "--benchmark", bench.toString(), "--predictions", p.toString(),
+                "-o", r.toString(), "--per-question", r.toString()), err());
+        assertFalse(Files.exists(r));
+    }
 }
