@@ -71,7 +71,6 @@ public final class BuildCommand implements Command {
         if (!line.hasOption("out")) {
             throw new UsageException("--out DIR is required");
         }
-        KgGraphs kg = CommonOptions.kg(line);
         BuildSettings settings = settings(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
@@ -79,6 +78,7 @@ public final class BuildCommand implements Command {
                 CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         Repository repository = CommonOptions.openStore(line);
         try {
+            KgGraphs kg = CommonOptions.kg(line, repository);
             List<MinedRule> rules;
             String minedBy;
             if (line.hasOption("rules")) {

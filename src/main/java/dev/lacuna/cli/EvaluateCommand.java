@@ -80,6 +80,11 @@ public final class EvaluateCommand implements Command {
     }
 
     @Override
+    public java.util.Set<String> repeatable() {
+        return java.util.Set.of("system");
+    }
+
+    @Override
     public int run(CommandLine line, CliContext context) throws IOException {
         if (!line.hasOption("benchmark")) {
             throw new UsageException("--benchmark DIR is required");

@@ -46,6 +46,11 @@ public final class AmieRules {
 
     /** All rules of an AMIE3 TSV or stdout file, in file order; rules repeated up to renaming are an error. */
     public static List<MinedRule> read(Path file) {
+        return read(file, new ArrayList<>());
+    }
+
+    /** As {@link #read(Path)}, adding each rule's 1-based line number to {@code lineNumbers}. */
+    public static List<MinedRule> read(Path file, List<Long> lineNumbers) {
         String source = file.toString();
         List<MinedRule> rules = new ArrayList<>();
         Set<Rule> seen = new HashSet<>();
@@ -71,6 +76,7 @@ public final class AmieRules {
                             "rule repeated (equal up to variable renaming to an earlier line): " + rule.rule());
                 }
                 rules.add(rule);
+                lineNumbers.add(lineNo);
             }
             if (!headerSeen) {
                 throw new BadInputException(source, 1, 1,
