@@ -109,10 +109,13 @@ public final class RulesCommand implements Command {
                     known.add(a.relation());
                 }
             }
-            try {
-                dev.lacuna.rules.sparql.RuleCompiler.requireCompilable(rule);
-            } catch (dev.lacuna.BadInputException e) {
-                throw new dev.lacuna.BadInputException(file.toString(), lineNo, column(lineText, "=>"), e.getMessage());
+            // the head-variable part of RuleCompiler.requireCompilable; constants are resolved later, by build
+            for (int v = 0; v < rule.variableCount(); v++) {
+                int variable = v;
+                if (rule.head().uses(v) && rule.body().stream().noneMatch(atom -> atom.uses(variable))) {
+                    throw new dev.lacuna.BadInputException(file.toString(), lineNo, column(lineText, "=>"), "head variable "
+                            + dev.lacuna.rules.Rule.variableName(v) + " does not occur in the body, so the rule cannot be grounded");
+                }
             }
         }
     }
