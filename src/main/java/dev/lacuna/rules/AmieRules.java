@@ -1,9 +1,7 @@
 package dev.lacuna.rules;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -236,22 +234,13 @@ public final class AmieRules {
     public static void write(List<MinedRule> rules, Path file) {
         List<MinedRule> sorted = new ArrayList<>(rules);
         sorted.sort(ORDER);
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                out.write(String.join("\t", HEADER));
-                out.write('\n');
-                for (MinedRule m : sorted) {
-                    out.write(format(m));
-                    out.write('\n');
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+        StringBuilder out = new StringBuilder();
+        out.append(String.join("\t", HEADER)).append('\n');
+        for (MinedRule m : sorted) {
+            out.append(format(m)).append('\n');
         }
+        // whole or not at all: a full disk after hours of mining must not leave a truncated rules file
+        dev.lacuna.AtomicFiles.writeString(file, out.toString());
     }
 
     /** One TSV line without the newline. */
