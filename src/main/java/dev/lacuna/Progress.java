@@ -6,60 +6,136 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Progress of long work: a progress bar on a terminal, a log line every few seconds otherwise
- * (CI logs and pipes get readable lines instead of carriage-return noise).
+ * Progress of long work: a progress bar on a terminal; otherwise (CI logs, pipes, files) one log line when
+ * the work starts, one when it ends, and between them one line every {@link #LOG_EVERY} only for work
+ * that takes that long. The bar library's logging consumer printed its 0% and its 100% line twice each.
  */
 public final class Progress implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("lacuna.progress");
+    static final Duration LOG_EVERY = Duration.ofSeconds(30);
     private final ProgressBar bar;
+    private final LogLines lines;
 
-    private Progress(ProgressBar bar) {
+    private Progress(ProgressBar bar, LogLines lines) {
         this.bar = bar;
+        this.lines = lines;
     }
 
     /** A progress display for {@code total} units (-1 when unknown). */
     public static Progress start(String task, long total, String unit) {
         boolean terminal = System.console() != null && System.getenv("CI") == null;
+        if (!terminal) {
+            return new Progress(null, new LogLines(task, total, unit, LOG::info));
+        }
         ProgressBarBuilder b = new ProgressBarBuilder()
                 .setTaskName(task)
                 .setInitialMax(total)
                 .setUnit(" " + unit, 1)
                 .showSpeed()
-                .continuousUpdate();
-        if (terminal) {
-            b.setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK).setConsumer(new ConsoleProgressBarConsumer(System.err));
-        } else {
-            b.setStyle(ProgressBarStyle.ASCII)
-                    .setUpdateIntervalMillis((int) Duration.ofSeconds(5).toMillis())
-                    .setConsumer(new DelegatingProgressBarConsumer(LOG::info));
-        }
-        return new Progress(b.build());
+                .continuousUpdate()
+                .setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
+                .setConsumer(new ConsoleProgressBarConsumer(System.err));
+        return new Progress(b.build(), null);
+    }
+
+    /** Progress written to a log sink, for when standard error is not a terminal; visible for tests. */
+    static Progress logging(String task, long total, String unit, java.util.function.Consumer<String> sink) {
+        return new Progress(null, new LogLines(task, total, unit, sink));
     }
 
     public void step(long n) {
-        bar.stepBy(n);
+        if (bar != null) {
+            bar.stepBy(n);
+        } else {
+            lines.set(lines.done.addAndGet(n));
+        }
     }
 
     public void set(long n) {
-        bar.stepTo(n);
+        if (bar != null) {
+            bar.stepTo(n);
+        } else {
+            lines.done.set(n);
+            lines.set(n);
+        }
     }
 
     public void max(long total) {
-        bar.maxHint(total);
+        if (bar != null) {
+            bar.maxHint(total);
+        } else {
+            lines.total = total;
+        }
     }
 
     public void message(String extra) {
-        bar.setExtraMessage(extra);
+        if (bar != null) {
+            bar.setExtraMessage(extra);
+        } else {
+            lines.extra = extra;
+        }
     }
 
     @Override
     public void close() {
-        bar.close();
+        if (bar != null) {
+            bar.close();
+        } else {
+            lines.close();
+        }
+    }
+
+    /** The log-line form: thread-safe, since workers step one bar from several threads. */
+    private static final class LogLines {
+        final String task;
+        final String unit;
+        final java.util.function.Consumer<String> sink;
+        final java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+        final java.util.concurrent.atomic.AtomicLong lastLine = new java.util.concurrent.atomic.AtomicLong();
+        final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        final long started = System.nanoTime();
+        volatile long total;
+        volatile String extra;
+
+        LogLines(String task, long total, String unit, java.util.function.Consumer<String> sink) {
+            this.task = task;
+            this.total = total;
+            this.unit = unit;
+            this.sink = sink;
+            lastLine.set(started);
+            sink.accept(task + ": started" + (total >= 0 ? String.format(java.util.Locale.ROOT, ", %,d %s", total, unit) : ""));
+        }
+
+        void set(long n) {
+            long now = System.nanoTime();
+            long last = lastLine.get();
+            if (now - last >= LOG_EVERY.toNanos() && lastLine.compareAndSet(last, now)) {
+                sink.accept(task + ": " + amount(n) + " after " + seconds(now));
+            }
+        }
+
+        void close() {
+            if (closed.compareAndSet(false, true)) {
+                long now = System.nanoTime();
+                double s = (now - started) / 1e9;
+                sink.accept(task + ": done, " + amount(done.get()) + " in " + seconds(now)
+                        + (s > 0 ? String.format(java.util.Locale.ROOT, " (%,.1f %s/s)", done.get() / s, unit) : ""));
+            }
+        }
+
+        private String amount(long n) {
+            String t = total >= 0 ? String.format(java.util.Locale.ROOT, "%,d/%,d %s", n, total, unit)
+                    : String.format(java.util.Locale.ROOT, "%,d %s", n, unit);
+            return extra == null ? t : t + " " + extra;
+        }
+
+        private String seconds(long now) {
+            return String.format(java.util.Locale.ROOT, "%.1f s", (now - started) / 1e9);
+        }
     }
 }

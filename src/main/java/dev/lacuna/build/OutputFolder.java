@@ -30,11 +30,79 @@ public final class OutputFolder {
 
     /** Refuses an existing folder unless force; checked before any work starts. */
     public static void checkTarget(Path dir, boolean force) {
-        if (Files.exists(dir) && !force) {
+        checkTarget(dir, force, java.util.List.of());
+    }
+
+    /**
+     * Refuses an existing folder unless force, and with force replaces only a folder that is a Lacuna
+     * benchmark: {@code --force --out .} once deleted the working folder with the store in it, and
+     * {@code --force} emptied any folder at all. The output may also never be, hold or sit inside one of
+     * {@code protectedFolders} (the store's folder) nor be the current folder or one of its ancestors,
+     * because replacing it would delete what the build is reading from or running in.
+     */
+    public static void checkTarget(Path dir, boolean force, java.util.List<Path> protectedFolders) {
+        Path target = real(dir);
+        Path cwd = real(Path.of(""));
+        if (cwd.startsWith(target)) {
+            throw new BadInputException(dir.toString(), -1, -1,
+                    "output folder is the current folder or one of its ancestors; choose a new folder for --out");
+        }
+        for (Path p : protectedFolders) {
+            Path store = real(p);
+            if (store.startsWith(target) || target.startsWith(store)) {
+                throw new BadInputException(dir.toString(), -1, -1, "output folder " + (store.startsWith(target)
+                        ? "holds the store " + p : "lies inside the store " + p) + "; choose another folder for --out");
+            }
+        }
+        if (!Files.exists(dir)) {
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException(dir.toString(), -1, -1, "output path exists and is not a folder");
+        }
+        if (!force) {
             throw new BadInputException(dir.toString(), -1, -1, "output folder exists; use --force to replace it");
         }
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new BadInputException(dir.toString(), -1, -1, "output path exists and is not a folder");
+        if (!isBenchmark(dir)) {
+            throw new BadInputException(dir.toString(), -1, -1, "output folder exists and is not a Lacuna benchmark "
+                    + "(no summary.json written by lacuna build); --force replaces only a benchmark folder, so "
+                    + "remove it yourself or choose another folder");
+        }
+    }
+
+    /**
+     * Whether the folder's summary.json has the shape lacuna build writes (a KG name, triple counts and
+     * question counts). Checked by shape rather than by a marker so that folders built before this check
+     * existed can still be replaced.
+     */
+    public static boolean isBenchmark(Path dir) {
+        Path summary = dir.resolve("summary.json");
+        if (!Files.isRegularFile(summary)) {
+            return false;
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(summary.toFile());
+            return n != null && n.path("kg").isTextual() && n.path("triples").path("complete").isNumber()
+                    && n.path("triples").path("removed").isNumber() && n.path("questions").path("total").isNumber();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The real path of the deepest existing ancestor, with the rest appended: symlinks and .. resolved. */
+    static Path real(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return abs;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(abs));
+        } catch (IOException e) {
+            return abs;
         }
     }
 

@@ -38,7 +38,8 @@ import dev.lacuna.store.LacunaVocab;
  * removed triples; every question's grounding body holds in incomplete, triple by triple and through the
  * rule's compiled body query (the paper's appendix H, done symbolically); no question names its hard answer;
  * every answer set equals complete's answers; the split is 8:1:1 within rounding; complete still has the
- * checksum recorded when it was loaded.
+ * checksum recorded when it was loaded; and, so that an edited folder cannot pass, the {@link FolderChecks}:
+ * files against the store, hard answers against removed.tsv, summary.json's counts against the files.
  */
 public final class Verifier {
     private static final int SHOWN = 10;
@@ -117,7 +118,15 @@ public final class Verifier {
             checks.add(incompleteIsCompleteMinusRemoved(conn, kg, removed, complete));
             checks.add(bodiesHold(conn, kg, questions));
             checks.add(rulesInferHardAnswers(runner, kg, questions));
+            checks.add(FolderChecks.questionsMatchStore(conn, kg, split));
+            try {
+                checks.add(FolderChecks.summaryCounts(conn, kg, dir, split, removed.size()));
+            } catch (IOException e) {
+                throw new BadInputException(dir.resolve("summary.json").toString(), -1, -1, "cannot read: " + e.getMessage());
+            }
         }
+        checks.add(FolderChecks.hardAnswersAreRemovedHeads(split, removed));
+        checks.addAll(FolderChecks.filesMatchStore(repository, kg, dir));
         checks.add(noLeaks(questions));
         checks.add(answerSets(runner, kg, questions));
         checks.add(splitSizes(split));

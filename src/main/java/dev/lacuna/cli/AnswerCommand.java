@@ -106,7 +106,7 @@ public final class AnswerCommand implements Command {
                 line.getOptionValue("kg", benchmark.kg() == null ? KgGraphs.DEFAULT_KG : benchmark.kg()));
         Path output = CommonOptions.output(line);
 
-        Repository repository = CommonOptions.openStore(line);
+        Repository repository = CommonOptions.openExistingStore(line);
         try (RepositoryConnection connection = repository.getConnection()) {
             IRI graph = kg.graph(graphWord);
             boolean present = connection.prepareBooleanQuery(SparqlFiles.render("ask-graph.rq", Map.of("graph", graph)))

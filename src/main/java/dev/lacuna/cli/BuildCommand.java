@@ -71,12 +71,14 @@ public final class BuildCommand implements Command {
         if (!line.hasOption("out")) {
             throw new UsageException("--out DIR is required");
         }
-        KgGraphs kg = CommonOptions.kg(line);
         BuildSettings settings = settings(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
+        dev.lacuna.build.OutputFolder.checkTarget(settings.out(), settings.force(),
+                CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         Repository repository = CommonOptions.openStore(line);
         try {
+            KgGraphs kg = CommonOptions.kg(line, repository);
             List<MinedRule> rules;
             String minedBy;
             if (line.hasOption("rules")) {

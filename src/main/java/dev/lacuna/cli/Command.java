@@ -24,4 +24,12 @@ public interface Command {
 
     /** Runs the command; returns the exit code (normally 0). */
     int run(CommandLine line, CliContext context) throws Exception;
+
+    /**
+     * Long names of the options that may be given more than once; any other option given twice is refused,
+     * because Commons CLI would silently keep the first value.
+     */
+    default java.util.Set<String> repeatable() {
+        return java.util.Set.of();
+    }
 }

@@ -31,7 +31,7 @@ public final class CommonOptions {
 
     public static void addKg(Options options) {
         options.addOption(Option.builder().longOpt("kg").hasArg().argName("NAME")
-                .desc("name of the knowledge graph in the store (default " + KgGraphs.DEFAULT_KG + ")").get());
+                .desc("name of the knowledge graph in the store (default: the store's only KG, else " + KgGraphs.DEFAULT_KG + ")").get());
         options.addOption(Option.builder().longOpt("base").hasArg().argName("IRI")
                 .desc("base IRI of graphs and entities (default " + KgGraphs.DEFAULT_BASE + ")").get());
     }
@@ -99,8 +99,60 @@ public final class CommonOptions {
         return StoreSpec.parse(line.getOptionValue("store", StoreSpec.DEFAULT_SPEC));
     }
 
+    /** The folders an embedded store lives in (none for memory and remote stores). */
+    public static java.util.List<Path> storeFolders(StoreConfig config) {
+        if (config instanceof StoreConfig.NativeStoreConfig n) {
+            return java.util.List.of(n.dir());
+        }
+        if (config instanceof StoreConfig.LmdbStoreConfig l) {
+            return java.util.List.of(l.dir());
+        }
+        return java.util.List.of();
+    }
+
     public static Repository openStore(CommandLine line) {
         return Stores.open(storeConfig(line));
+    }
+
+    /**
+     * Opens a store that must already exist, for commands that only read: a mistyped --store path used to
+     * create an empty store silently and report an empty KG.
+     */
+    public static Repository openExistingStore(CommandLine line) {
+        StoreConfig config = storeConfig(line);
+        for (Path dir : storeFolders(config)) {
+            boolean exists;
+            try (var entries = java.nio.file.Files.list(dir)) {
+                exists = entries.findAny().isPresent();
+            } catch (java.io.IOException e) {
+                exists = false;
+            }
+            if (!exists) {
+                throw new dev.lacuna.BadInputException(dir.toString(), -1, -1, "no store here (is the --store path "
+                        + "mistyped?); lacuna load creates a store");
+            }
+        }
+        return Stores.open(config);
+    }
+
+    /**
+     * The KG named by --kg; without --kg the store's only KG, else the KG named default. With several KGs
+     * and none named default, the user must choose.
+     */
+    public static KgGraphs kg(CommandLine line, Repository repository) {
+        String base = line.getOptionValue("base", KgGraphs.DEFAULT_BASE);
+        if (line.hasOption("kg")) {
+            return new KgGraphs(base, line.getOptionValue("kg"));
+        }
+        java.util.List<String> names = dev.lacuna.store.KgCatalog.names(repository, base);
+        if (names.size() == 1) {
+            return new KgGraphs(base, names.get(0));
+        }
+        if (names.size() > 1 && !names.contains(KgGraphs.DEFAULT_KG)) {
+            throw new UsageException("the store holds " + names.size() + " KGs (" + String.join(", ", names)
+                    + "): give --kg NAME");
+        }
+        return new KgGraphs(base, KgGraphs.DEFAULT_KG);
     }
 
     public static KgGraphs kg(CommandLine line) {

@@ -80,6 +80,11 @@ public final class EvaluateCommand implements Command {
     }
 
     @Override
+    public java.util.Set<String> repeatable() {
+        return java.util.Set.of("system");
+    }
+
+    @Override
     public int run(CommandLine line, CliContext context) throws IOException {
         if (!line.hasOption("benchmark")) {
             throw new UsageException("--benchmark DIR is required");
@@ -93,6 +98,20 @@ public final class EvaluateCommand implements Command {
         Path output = CommonOptions.output(line);
         ReportFormat format = line.hasOption("format") ? ReportFormat.parse(line.getOptionValue("format"))
                 : output == null ? ReportFormat.MARKDOWN : ReportFormat.forFile(output.getFileName().toString());
+
+        // Checked before any scoring: -o P --predictions P once replaced the predictions with the report.
+        List<Path> inputs = new ArrayList<>();
+        systems.forEach(sys -> inputs.addAll(sys.files().values()));
+        Path perQuestion = line.hasOption("per-question") ? Path.of(line.getOptionValue("per-question")) : null;
+        if (output != null) {
+            dev.lacuna.AtomicFiles.requireNotAnInput(output, "--output", inputs);
+        }
+        if (perQuestion != null) {
+            dev.lacuna.AtomicFiles.requireNotAnInput(perQuestion, "--per-question", inputs);
+            if (output != null && dev.lacuna.AtomicFiles.sameFile(output, perQuestion)) {
+                throw new UsageException("--output and --per-question name the same file " + output);
+            }
+        }
 
         long start = System.nanoTime();
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
@@ -108,8 +127,8 @@ public final class EvaluateCommand implements Command {
             write(output, text);
             context.err().println("lacuna evaluate: wrote " + format.name().toLowerCase() + " report to " + output);
         }
-        if (line.hasOption("per-question")) {
-            writePerQuestion(Path.of(line.getOptionValue("per-question")), report);
+        if (perQuestion != null) {
+            writePerQuestion(perQuestion, report);
         }
         return Main.OK;
     }
@@ -161,14 +180,6 @@ public final class EvaluateCommand implements Command {
     }
 
     private static void write(Path file, String text) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new LacunaException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        dev.lacuna.AtomicFiles.writeString(file, text);
     }
 }

@@ -80,6 +80,7 @@ public final class Main {
                 printHelp(command, options, context);
                 return OK;
             }
+            refuseRepeated(line, command);
             return command.run(line, context);
         } catch (ParseException e) {
             context.err().println("lacuna " + command.name() + ": " + e.getMessage());
@@ -94,6 +95,16 @@ public final class Main {
                 e.printStackTrace(context.err());
             }
             return FAILURE;
+        }
+    }
+
+    private static void refuseRepeated(CommandLine line, Command command) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Option o : line.getOptions()) {
+            String key = o.getLongOpt() != null ? o.getLongOpt() : o.getOpt();
+            if (!seen.add(key) && !command.repeatable().contains(key)) {
+                throw new UsageException("--" + key + " is given more than once; give it once");
+            }
         }
     }
 

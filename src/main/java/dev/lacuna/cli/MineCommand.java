@@ -1,5 +1,6 @@
 package dev.lacuna.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -51,6 +52,8 @@ public final class MineCommand implements Command {
         CommonOptions.addStore(options);
         CommonOptions.addKg(options);
         CommonOptions.addOutput(options, "rules file to write, AMIE3's TSV format");
+        options.addOption(Option.builder().longOpt("force")
+                .desc("store the rules even if they replace those of a benchmark already built from this KG").get());
         options.addOption(Option.builder().longOpt("input").hasArg().argName("FILE")
                 .desc("mine a head<TAB>relation<TAB>tail file instead of a stored KG (AMIE3's input)").get());
         CommonOptions.addMining(options);
@@ -63,6 +66,9 @@ public final class MineCommand implements Command {
         }
         MinerOptions options = CommonOptions.minerOptions(line);
         Path output = CommonOptions.output(line);
+        if (output != null) {
+            checkWritable(output); // before mining, which can take hours
+        }
         long t0 = System.nanoTime();
         if (line.hasOption("input")) {
             if (output == null) {
@@ -81,9 +87,12 @@ public final class MineCommand implements Command {
             report(rules, output, null, context, t0);
             return Main.OK;
         }
-        KgGraphs kg = CommonOptions.kg(line);
         Repository repository = CommonOptions.openStore(line);
         try {
+            KgGraphs kg = CommonOptions.kg(line, repository);
+            try (RepositoryConnection c = repository.getConnection()) {
+                RulesCommand.refuseReplacingBuild(c, kg, line.hasOption("force"));
+            }
             KgIndex index = KgIndex.fromRepository(repository, kg);
             if (index.tripleCount() == 0) {
                 throw new BadInputException("KG '" + kg.name() + "' has no triples in its graph " + kg.complete()
@@ -101,6 +110,22 @@ public final class MineCommand implements Command {
             repository.shutDown();
         }
         return Main.OK;
+    }
+
+    /** Fails now, not after mining, when the rules could not be written to the file. */
+    static void checkWritable(Path output) {
+        if (Files.isDirectory(output)) {
+            throw new BadInputException(output.toString(), -1, -1, "--output is a folder; give a file name");
+        }
+        Path parent = output.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(parent);
+        } catch (java.io.IOException e) {
+            throw new BadInputException(output.toString(), -1, -1, "cannot create the folder of --output: " + e.getMessage());
+        }
+        if (Files.exists(output) ? !Files.isWritable(output) : !Files.isWritable(parent)) {
+            throw new BadInputException(output.toString(), -1, -1, "--output is not writable");
+        }
     }
 
     private static List<MinedRule> mine(KgIndex kg, MinerOptions options, CliContext context, long t0) {

@@ -40,6 +40,8 @@ public final class RulesCommand implements Command {
     public void addOptions(Options options) {
         CommonOptions.addStore(options);
         CommonOptions.addKg(options);
+        options.addOption(org.apache.commons.cli.Option.builder().longOpt("force")
+                .desc("replace the rules of a benchmark already built in the store").get());
     }
 
     @Override
@@ -57,16 +59,84 @@ public final class RulesCommand implements Command {
     }
 
     private static int importRules(Path file, CommandLine line, CliContext context) {
-        List<MinedRule> rules = AmieRules.read(file); // fails before the store is touched
-        KgGraphs kg = CommonOptions.kg(line);
-        Repository repository = CommonOptions.openStore(line);
+        List<Long> lines = new java.util.ArrayList<>();
+        List<MinedRule> rules = AmieRules.read(file, lines); // fails before the store is touched
+        if (rules.isEmpty()) {
+            throw new dev.lacuna.BadInputException(file.toString(), -1, -1, "holds no rules (only a header?); "
+                    + "importing it would remove the stored rules, so nothing was changed");
+        }
+        Repository repository = CommonOptions.openExistingStore(line);
         try (RepositoryConnection c = repository.getConnection()) {
+            KgGraphs kg = CommonOptions.kg(line, repository);
+            validate(c, kg, file, rules, lines);
+            refuseReplacingBuild(c, kg, line.hasOption("force"));
             RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_AMIE3);
+            context.out().printf("imported %,d rules from %s into graph %s%n", rules.size(), file, kg.benchmark());
         } finally {
             repository.shutDown();
         }
-        context.out().printf("imported %,d rules from %s into graph %s%n", rules.size(), file, kg.benchmark());
         return Main.OK;
+    }
+
+    /**
+     * What compile and build would reject later, refused at import with the rule's line and column: a
+     * relation the KG does not have, a head variable the body does not bind.
+     */
+    private static void validate(RepositoryConnection c, KgGraphs kg, Path file, List<MinedRule> rules, List<Long> lines) {
+        if (!c.hasStatement(null, null, null, false, kg.complete())) {
+            throw new dev.lacuna.BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
+                    + kg.complete() + " is empty); run lacuna load first");
+        }
+        List<String> text;
+        try {
+            text = java.nio.file.Files.readAllLines(file);
+        } catch (java.io.IOException e) {
+            throw new dev.lacuna.LacunaException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        java.util.Set<String> known = new java.util.HashSet<>();
+        for (int i = 0; i < rules.size(); i++) {
+            long lineNo = lines.get(i);
+            String lineText = text.get((int) lineNo - 1);
+            dev.lacuna.rules.Rule rule = rules.get(i).rule();
+            List<dev.lacuna.rules.Atom> atoms = new java.util.ArrayList<>(rule.body());
+            atoms.add(rule.head());
+            for (dev.lacuna.rules.Atom a : atoms) {
+                if (!known.contains(a.relation())) {
+                    if (!c.hasStatement(null, kg.relation(a.relation()), null, false, kg.complete())) {
+                        throw new dev.lacuna.BadInputException(file.toString(), lineNo, column(lineText, a.relation()),
+                                "relation '" + a.relation() + "' is not in KG '" + kg.name() + "'");
+                    }
+                    known.add(a.relation());
+                }
+            }
+            // the head-variable part of RuleCompiler.requireCompilable; constants are resolved later, by build
+            for (int v = 0; v < rule.variableCount(); v++) {
+                int variable = v;
+                if (rule.head().uses(v) && rule.body().stream().noneMatch(atom -> atom.uses(variable))) {
+                    throw new dev.lacuna.BadInputException(file.toString(), lineNo, column(lineText, "=>"), "head variable "
+                            + dev.lacuna.rules.Rule.variableName(v) + " does not occur in the body, so the rule cannot be grounded");
+                }
+            }
+        }
+    }
+
+    private static int column(String line, String token) {
+        int i = line.indexOf(token);
+        return i < 0 ? -1 : i + 1;
+    }
+
+    /**
+     * Rules mined or imported after a build would no longer match that build's folder (its rules.tsv fails
+     * verify), so replacing them needs --force, and says what it replaces.
+     */
+    static void refuseReplacingBuild(RepositoryConnection c, KgGraphs kg, boolean force) {
+        boolean built = c.hasStatement(null, org.eclipse.rdf4j.model.vocabulary.RDF.TYPE,
+                dev.lacuna.store.LacunaVocab.BENCHMARK_RUN, false, kg.benchmark());
+        if (built && !force) {
+            throw new UsageException("KG '" + kg.name() + "' has a built benchmark whose rules are stored in "
+                    + kg.benchmark() + "; storing these rules would replace them and its folder would no longer "
+                    + "verify. Give --force to replace them, or mine into a file with --input");
+        }
     }
 
     private static int stats(Path file, CliContext context) {

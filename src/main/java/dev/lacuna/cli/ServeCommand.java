@@ -71,7 +71,7 @@ public final class ServeCommand implements Command {
     @Override
     public int run(CommandLine line, CliContext context) throws Exception {
         LacunaEndpoint.Builder builder = LacunaEndpoint.builder()
-                .kg(CommonOptions.kg(line))
+                .kg(CommonOptions.kg(line)) // for check(); the store's only KG replaces it below
                 .host(line.getOptionValue("host", "127.0.0.1"))
                 .port(CommonOptions.intValue(line, "port", 7878))
                 .labels(LabelMode.parse(line.getOptionValue("labels", "private")))
@@ -106,9 +106,10 @@ public final class ServeCommand implements Command {
         if (line.hasOption("view-store")) {
             StoreSpec.parse(line.getOptionValue("view-store"));
         }
-        Repository store = CommonOptions.openStore(line);
+        Repository store = CommonOptions.openExistingStore(line);
         Repository viewStore = null;
         try {
+            builder.kg(CommonOptions.kg(line, store)); // without --kg: the store's only KG
             if (line.hasOption("view-store")) {
                 viewStore = Stores.open(StoreSpec.parse(line.getOptionValue("view-store")));
                 builder.viewStore(viewStore);

@@ -34,9 +34,32 @@ public final class StatsCommand implements Command {
 
     @Override
     public int run(CommandLine line, CliContext context) {
-        KgGraphs kg = CommonOptions.kg(line);
-        Repository repository = CommonOptions.openStore(line);
+        Repository repository = CommonOptions.openExistingStore(line);
         try {
+            if (line.hasOption("kg")) {
+                print(repository, CommonOptions.kg(line), context);
+                return Main.OK;
+            }
+            // Without --kg: every KG of the store, not a KG named default that may not exist.
+            String base = line.getOptionValue("base", KgGraphs.DEFAULT_BASE);
+            java.util.List<String> names = dev.lacuna.store.KgCatalog.names(repository, base);
+            if (names.isEmpty()) {
+                throw new dev.lacuna.BadInputException("the store holds no KG under " + base + "; run lacuna load first");
+            }
+            for (int i = 0; i < names.size(); i++) {
+                if (i > 0) {
+                    context.out().println();
+                }
+                print(repository, new KgGraphs(base, names.get(i)), context);
+            }
+        } finally {
+            repository.shutDown();
+        }
+        return Main.OK;
+    }
+
+    private static void print(Repository repository, KgGraphs kg, CliContext context) {
+        {
             GraphStats.Counts complete = GraphStats.counts(repository, kg.complete());
             if (complete.triples() == 0) {
                 throw new dev.lacuna.BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
@@ -63,9 +86,6 @@ public final class StatsCommand implements Command {
                 out.printf("rules in the benchmark graph: %s (total %,d)%n", rules,
                         rules.values().stream().mapToLong(Long::longValue).sum());
             }
-        } finally {
-            repository.shutDown();
         }
-        return Main.OK;
     }
 }

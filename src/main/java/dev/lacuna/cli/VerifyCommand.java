@@ -37,7 +37,7 @@ public final class VerifyCommand implements Command {
             throw new UsageException("give exactly one benchmark folder");
         }
         Path dir = Path.of(line.getArgList().get(0));
-        Repository repository = CommonOptions.openStore(line);
+        Repository repository = CommonOptions.openExistingStore(line);
         try {
             Verifier.Report report = Verifier.verify(repository, dir);
             context.out().println("verify " + dir + ":");

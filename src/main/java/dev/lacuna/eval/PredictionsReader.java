@@ -42,10 +42,36 @@ public final class PredictionsReader {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw invalidUtf8(file);
         } catch (IOException e) {
             throw new BadInputException(file.toString(), -1, -1, "cannot read predictions: " + e.getMessage(), e);
         }
         return parse(text, file.toString(), field);
+    }
+
+    /** Finds the line of the first invalid UTF-8, which Files.readString does not say. */
+    private static BadInputException invalidUtf8(Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            var decoder = StandardCharsets.UTF_8.newDecoder();
+            int start = 0;
+            long line = 1;
+            for (int i = 0; i <= bytes.length; i++) {
+                if (i == bytes.length || bytes[i] == '\n') {
+                    try {
+                        decoder.reset().decode(java.nio.ByteBuffer.wrap(bytes, start, i - start));
+                    } catch (java.nio.charset.CharacterCodingException bad) {
+                        return new BadInputException(file.toString(), line, -1, "not valid UTF-8");
+                    }
+                    start = i + 1;
+                    line++;
+                }
+            }
+        } catch (IOException e) {
+            // fall through to the message without a line
+        }
+        return new BadInputException(file.toString(), -1, -1, "not valid UTF-8");
     }
 
     /** Parses predictions text; {@code source} names it in messages. */

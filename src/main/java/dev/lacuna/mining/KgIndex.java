@@ -1,10 +1,5 @@
 package dev.lacuna.mining;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -18,9 +13,8 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
 
-import dev.lacuna.BadInputException;
-import dev.lacuna.LacunaException;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.TripleFiles;
 
 /**
  * A compact, immutable integer index of a knowledge graph for rule mining. Entities and relations get dense
@@ -294,37 +288,21 @@ public final class KgIndex {
      * skipped; any other line without exactly three non-empty columns is reported with file and line.
      */
     public static KgIndex fromTsv(Path file) {
-        String source = file.toString();
+        return fromFile(file, null);
+    }
+
+    /**
+     * Reads a KG file exactly as {@code lacuna load} does ({@link TripleFiles}: .gz, BOM, comments, the same
+     * errors), so that mine --input and load accept the same files. Literal objects are skipped, as in
+     * {@link #fromRepository}. The format is taken from --format, else the extension, else TSV.
+     */
+    public static KgIndex fromFile(Path file, String format) {
         Builder b = new Builder();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            long lineNo = 0;
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                int t1 = line.indexOf('\t');
-                int t2 = t1 < 0 ? -1 : line.indexOf('\t', t1 + 1);
-                if (t1 < 0 || t2 < 0 || line.indexOf('\t', t2 + 1) >= 0) {
-                    long cols = line.chars().filter(c -> c == '\t').count() + 1;
-                    throw new BadInputException(source, lineNo, 1,
-                            "expected 3 tab-separated columns (head, relation, tail), found " + cols);
-                }
-                String h = line.substring(0, t1).trim();
-                String r = line.substring(t1 + 1, t2).trim();
-                String t = line.substring(t2 + 1).trim();
-                if (h.isEmpty() || r.isEmpty() || t.isEmpty()) {
-                    int col = h.isEmpty() ? 1 : r.isEmpty() ? t1 + 2 : t2 + 2;
-                    throw new BadInputException(source, lineNo, col, "empty head, relation or tail");
-                }
-                b.add(h, r, t);
+        TripleFiles.read(file, TripleFiles.formatOrTsv(file, format), (s, r, o, literal, line) -> {
+            if (literal == null) {
+                b.add(s, r, o);
             }
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(source, -1, -1, "no such file");
-        } catch (IOException e) {
-            throw new LacunaException("cannot read " + source + ": " + e.getMessage(), e);
-        }
+        });
         return b.build();
     }
 

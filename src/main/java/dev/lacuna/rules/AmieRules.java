@@ -1,9 +1,7 @@
 package dev.lacuna.rules;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -46,6 +44,11 @@ public final class AmieRules {
 
     /** All rules of an AMIE3 TSV or stdout file, in file order; rules repeated up to renaming are an error. */
     public static List<MinedRule> read(Path file) {
+        return read(file, new ArrayList<>());
+    }
+
+    /** As {@link #read(Path)}, adding each rule's 1-based line number to {@code lineNumbers}. */
+    public static List<MinedRule> read(Path file, List<Long> lineNumbers) {
         String source = file.toString();
         List<MinedRule> rules = new ArrayList<>();
         Set<Rule> seen = new HashSet<>();
@@ -71,6 +74,7 @@ public final class AmieRules {
                             "rule repeated (equal up to variable renaming to an earlier line): " + rule.rule());
                 }
                 rules.add(rule);
+                lineNumbers.add(lineNo);
             }
             if (!headerSeen) {
                 throw new BadInputException(source, 1, 1,
@@ -230,22 +234,13 @@ public final class AmieRules {
     public static void write(List<MinedRule> rules, Path file) {
         List<MinedRule> sorted = new ArrayList<>(rules);
         sorted.sort(ORDER);
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                out.write(String.join("\t", HEADER));
-                out.write('\n');
-                for (MinedRule m : sorted) {
-                    out.write(format(m));
-                    out.write('\n');
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+        StringBuilder out = new StringBuilder();
+        out.append(String.join("\t", HEADER)).append('\n');
+        for (MinedRule m : sorted) {
+            out.append(format(m)).append('\n');
         }
+        // whole or not at all: a full disk after hours of mining must not leave a truncated rules file
+        dev.lacuna.AtomicFiles.writeString(file, out.toString());
     }
 
     /** One TSV line without the newline. */

@@ -16,15 +16,23 @@ import dev.lacuna.BadInputException;
 /**
  * Streams tab- (or comma-) separated lines as fields. Reads bytes itself and decodes
  * each line strictly, so invalid UTF-8 is reported with its exact line and column rather than a
- * reader's read-ahead position. CRLF is tolerated; blank lines and lines starting with '#' are skipped.
+ * reader's read-ahead position. CRLF is tolerated; blank lines and lines starting with '#' are skipped;
+ * a UTF-8 byte order mark at the start is dropped (else it became part of the first entity's id). A line
+ * longer than {@link #MAX_LINE_BYTES} is refused with its number: without a limit an endless line (a
+ * binary file, a stream without newlines) grew the buffer until NegativeArraySizeException or
+ * OutOfMemoryError.
  */
 final class DelimitedLines {
     interface Sink {
         void accept(String[] fields, long line);
     }
 
+    /** 16 MiB: far beyond any triple or label line, small enough to fail long before the heap is gone. */
+    static final int MAX_LINE_BYTES = 16 << 20;
+
     private final String source;
     private final boolean csv;
+    private final int maxLineBytes;
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -34,8 +42,13 @@ final class DelimitedLines {
     }
 
     DelimitedLines(String source, boolean csv) {
+        this(source, csv, MAX_LINE_BYTES);
+    }
+
+    DelimitedLines(String source, boolean csv, int maxLineBytes) {
         this.source = source;
         this.csv = csv;
+        this.maxLineBytes = maxLineBytes;
     }
 
     void read(InputStream in, Sink sink) throws IOException {
@@ -44,8 +57,19 @@ final class DelimitedLines {
         int lineLen = 0;
         long lineNo = 0;
         int n;
+        boolean first = true;
         while ((n = in.read(buf)) > 0) {
-            for (int i = 0; i < n; i++) {
+            int i = 0;
+            if (first) {
+                first = false;
+                if (n < 3) {
+                    n += in.readNBytes(buf, n, 3 - n);
+                }
+                if (n >= 3 && (buf[0] & 0xff) == 0xEF && (buf[1] & 0xff) == 0xBB && (buf[2] & 0xff) == 0xBF) {
+                    i = 3;
+                }
+            }
+            for (; i < n; i++) {
                 byte b = buf[i];
                 if (b == '\n') {
                     lineNo++;
@@ -53,7 +77,11 @@ final class DelimitedLines {
                     lineLen = 0;
                 } else {
                     if (lineLen == line.length) {
-                        line = java.util.Arrays.copyOf(line, line.length * 2);
+                        if (lineLen >= maxLineBytes) {
+                            throw new BadInputException(source, lineNo + 1, -1, "line longer than " + maxLineBytes
+                                    + " bytes: not a line-based " + (csv ? "CSV" : "TSV") + " file?");
+                        }
+                        line = java.util.Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
                     }
                     line[lineLen++] = b;
                 }

@@ -5,7 +5,13 @@ import java.io.InputStream;
 
 import dev.lacuna.BadInputException;
 
-/** {@code head<TAB>relation<TAB>tail} lines (or comma-separated): exactly three non-empty fields each. */
+/**
+ * {@code head<TAB>relation<TAB>tail} lines (or comma-separated): exactly three non-empty fields each.
+ * A TSV field that starts or ends with whitespace is refused with its line and column rather than trimmed:
+ * in TSV every character is part of the id, so "a " and "a" would silently be two entities, and trimming
+ * would silently merge ids that another tool keeps apart; the user decides. CSV trims unquoted fields, as
+ * is usual for CSV after a comma, and keeps a quoted field as written.
+ */
 final class DelimitedTripleReader {
     private final String source;
     private final boolean csv;
@@ -23,9 +29,21 @@ final class DelimitedTripleReader {
             }
             int column = 1;
             for (int f = 0; f < 3; f++) {
-                if (fields[f].isBlank()) {
-                    throw new BadInputException(source, line, column,
-                            "empty " + (f == 0 ? "head" : f == 1 ? "relation" : "tail") + " field");
+                String what = f == 0 ? "head" : f == 1 ? "relation" : "tail";
+                if (fields[f].isEmpty()) {
+                    throw new BadInputException(source, line, column, "empty " + what + " field");
+                }
+                if (!csv && Character.isWhitespace(fields[f].charAt(0))) {
+                    throw new BadInputException(source, line, column, what + " field starts with whitespace"
+                            + (fields[f].isBlank() ? " only" : "") + "; ids are taken as written: remove it");
+                }
+                int last = fields[f].length() - 1;
+                if (!csv && Character.isWhitespace(fields[f].charAt(last))) {
+                    throw new BadInputException(source, line, column + last, what
+                            + " field ends with whitespace; ids are taken as written: remove it");
+                }
+                if (csv && fields[f].isBlank()) {
+                    throw new BadInputException(source, line, column, "empty " + what + " field");
                 }
                 column += fields[f].length() + 1;
             }

@@ -1,10 +1,7 @@
 package dev.lacuna.store;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,11 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.zip.GZIPInputStream;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevel;
 import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
@@ -175,36 +170,21 @@ public final class KgLoader {
 
     private void read(Path file, TripleFormat format, Parsed parsed) {
         String source = file.toString();
-        try (InputStream in = open(file)) {
-            RawTripleSink sink = (s, r, o, literal, line) -> {
-                parsed.lines++;
-                if (literal != null) {
-                    if (isLabel(r)) {
-                        parsed.labels.putIfAbsent(parsed.entity(s, source, line), literal.getLabel());
-                    } else {
-                        parsed.literalsSkipped++;
-                    }
-                    return;
+        TripleFiles.read(file, format, (s, r, o, literal, line) -> {
+            parsed.lines++;
+            if (literal != null) {
+                if (isLabel(r)) {
+                    parsed.labels.putIfAbsent(parsed.entity(s, source, line), literal.getLabel());
+                } else {
+                    parsed.literalsSkipped++;
                 }
-                int si = parsed.entity(s, source, line);
-                int ri = parsed.relation(r, source, line);
-                int oi = parsed.entity(o, source, line);
-                parsed.add(si, ri, oi);
-            };
-            if (format.isDelimited()) {
-                new DelimitedTripleReader(source, format == TripleFormat.CSV).read(in, sink);
-            } else {
-                new RdfTripleReader(source, format.rdfFormat()).read(in, sink);
+                return;
             }
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(source, -1, -1, "no such file");
-        } catch (AccessDeniedException e) {
-            throw new BadInputException(source, -1, -1, "cannot read file: permission denied");
-        } catch (java.util.zip.ZipException e) {
-            throw new BadInputException(source, -1, -1, "not a valid gzip file: " + e.getMessage());
-        } catch (IOException e) {
-            throw new BadInputException(source, -1, -1, "cannot read file: " + e.getMessage(), e);
-        }
+            int si = parsed.entity(s, source, line);
+            int ri = parsed.relation(r, source, line);
+            int oi = parsed.entity(o, source, line);
+            parsed.add(si, ri, oi);
+        });
     }
 
     private static boolean isLabel(String predicate) {
@@ -212,11 +192,7 @@ public final class KgLoader {
     }
 
     private static InputStream open(Path file) throws IOException {
-        if (Files.isDirectory(file)) {
-            throw new IOException("is a folder, not a file");
-        }
-        InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-        return TripleFormat.isGzip(file) ? new GZIPInputStream(in, 1 << 16) : in;
+        return TripleFiles.open(file);
     }
 
     /** {@code id<TAB>label} lines; labels for ids that are not in the KG are counted and ignored. */

@@ -161,4 +161,36 @@ class EvaluateCommandTest {
         }
         return n;
     }
+
+    @Test
+    void outputThatIsThePredictionsFileIsRefused() throws Exception {
+        String text = BenchmarkFixture.predictions("q1", "2,4", "q2", "", "q3", "7,8");
+        Path p = file("p.jsonl", text);
+        Path link = Files.createSymbolicLink(tmp.resolve("link.md"), p);
+        Path relative = Path.of("").toAbsolutePath().relativize(p);
+        for (String[] outOption : List.of(new String[] {"-o", p.toString()}, new String[] {"--output", link.toString()},
+                new String[] {"--output", relative.toString()}, new String[] {"--per-question", p.toString()})) {
+            assertEquals(2, run("evaluate", "--benchmark", bench.toString(), "--predictions", relative.toString(),
+                    outOption[0], outOption[1]), err());
+            assertTrue(err().contains("overwrite that input"), err());
+            assertEquals(text, Files.readString(p));
+        }
+        Path r = tmp.resolve("r.json");
+        assertEquals(2, run("evaluate", "--benchmark", bench.toString(), "--predictions", p.toString(),
+                "-o", r.toString(), "--per-question", r.toString()), err());
+        assertFalse(Files.exists(r));
+    }
+
+    @Test
+    void nonUtf8PredictionsNameTheirLine() throws Exception {
+        Path p = tmp.resolve("latin1.jsonl");
+        byte[] good = BenchmarkFixture.predictions("q1", "2,4", "q2", "", "q3", "7,8").getBytes(StandardCharsets.UTF_8);
+        byte[] bad = "{\"id\":\"q9\",\"prediction\":[\"caf\u00e9\"]}\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = java.util.Arrays.copyOf(good, good.length + bad.length);
+        System.arraycopy(bad, 0, all, good.length, bad.length);
+        Files.write(p, all);
+        long line = new String(good, StandardCharsets.UTF_8).lines().count() + 1;
+        assertEquals(2, run("evaluate", "--benchmark", bench.toString(), "--predictions", p.toString()), err());
+        assertTrue(err().contains(p + ":" + line + ": not valid UTF-8"), err());
+    }
 }

@@ -111,6 +111,6 @@ class MineCommandTest {
         CliRunner.Run run = CliRunner.run("mine", "--input", bad.toString(), "-o", dir.resolve("r.tsv").toString());
         assertEquals(2, run.code(), run.toString());
         assertTrue(run.err().contains(bad + ":2"), run.err());
-        assertTrue(run.err().contains("3 tab-separated columns"), run.err());
+        assertTrue(run.err().contains("3 tab-separated fields"), run.err());
     }
 }

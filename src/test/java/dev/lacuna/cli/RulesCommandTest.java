@@ -42,7 +42,11 @@ class RulesCommandTest {
     @Test
     void importStoresEveryRuleWithItsMeasures(@TempDir Path dir) {
         String store = "native:" + dir.resolve("store");
-        CliRunner.Run run = CliRunner.run("rules", "import", reference("umls-maxad3.tsv").toString(), "--store", store,
+        // import checks every relation against the KG, so the KG is loaded first
+        CliRunner.Run run = CliRunner.run("load", "--store", store, "--kg", "umls",
+                dev.lacuna.testing.TestData.kg("umls", "facts.txt").toString());
+        assertEquals(0, run.code(), run.toString());
+        run = CliRunner.run("rules", "import", reference("umls-maxad3.tsv").toString(), "--store", store,
                 "--kg", "umls");
         assertEquals(0, run.code(), run.toString());
         List<MinedRule> expected = AmieRules.read(reference("umls-maxad3.tsv"));
