@@ -17,6 +17,7 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.TupleQuery;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -48,6 +49,7 @@ public final class ExportGraphs implements AutoCloseable {
         }
     };
     private String cachedGraph;
+    private TupleQuery neighbourhood;
 
     public ExportGraphs(BenchmarkFolder folder) {
         this.kg = folder.kg();
@@ -156,16 +158,22 @@ public final class ExportGraphs implements AutoCloseable {
         if (hit != null) {
             return hit;
         }
-        String query = SparqlFiles.render("export-neighbourhood.rq", Map.of(
-                "graph", kg.graph(graph), "entity", kg.entity(Long.parseLong(entity))));
+        if (neighbourhood == null) {
+            neighbourhood = conn.prepareTupleQuery(SparqlFiles.load("export-neighbourhood.rq"));
+        }
+        neighbourhood.setBinding("graph", kg.graph(graph));
+        neighbourhood.setBinding("entity", kg.entity(Long.parseLong(entity)));
         List<String[]> out = new ArrayList<>();
-        try (TupleQueryResult result = conn.prepareTupleQuery(query).evaluate()) {
+        try (TupleQueryResult result = neighbourhood.evaluate()) {
             for (BindingSet b : result) {
-                long s = kg.privateId((IRI) b.getValue("s"));
-                long o = b.getValue("o") instanceof IRI iri ? kg.privateId(iri) : -1;
-                if (s >= 0 && o >= 0) {
-                    out.add(new String[] {Long.toString(s), kg.relationName((IRI) b.getValue("p")), Long.toString(o)});
+                long other = b.getValue("other") instanceof IRI iri ? kg.privateId(iri) : -1;
+                if (other < 0) {
+                    continue;
                 }
+                String relation = kg.relationName((IRI) b.getValue("p"));
+                boolean out1 = "out".equals(b.getValue("dir").stringValue());
+                out.add(out1 ? new String[] {entity, relation, Long.toString(other)}
+                        : new String[] {Long.toString(other), relation, entity});
             }
         }
         cache.put(entity, out);

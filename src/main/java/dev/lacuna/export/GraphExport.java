@@ -124,27 +124,27 @@ final class GraphExport {
     }
 
     /**
-     * ToG's dataset shape for the Freebase view: {@code question}, {@code topic_entity} as {mid: name} (ToG's
-     * cwq/webqsp files; ToG/utils.py prepare_dataset reads "question" and "topic_entity"), answers as names and
-     * as mids.
+     * ToG's dataset shape for the Freebase view (IDEA-FinAI/ToG, ToG/utils.py prepare_dataset json.loads a list
+     * such as data/cwq.json and reads {@code question} and the {@code topic_entity} dict {mid: name}):
+     * {@code questions/<split>.json}, a JSON array with {@code ID}, {@code question}, {@code topic_entity}, the
+     * answers as names and as mids, and the hard answer. Pass it as ToG's dataset file (its cwq branch reads
+     * exactly these keys).
      */
     static void freebaseQuestions(BenchmarkFolder folder, Names names, Path out) throws IOException {
         Path dir = out.resolve("questions");
         Files.createDirectories(dir);
         for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
-            try (BufferedWriter w = Files.newBufferedWriter(dir.resolve(split.getKey() + ".jsonl"), StandardCharsets.UTF_8)) {
-                for (Question q : split.getValue()) {
-                    ObjectNode n = QuestionsOut.JSON.createObjectNode();
-                    n.put("id", q.id());
-                    n.put("question", names.questionTextOrSame(q));
-                    n.putObject("topic_entity").put("m." + q.topicEntity(), names.of(q.topicEntity()));
-                    n.putPOJO("answer", names.of(q.answers()));
-                    n.putPOJO("answer_mids", q.answers().stream().map(a -> "m." + a).toList());
-                    n.put("hard_answer", names.of(q.hardAnswer()));
-                    w.write(QuestionsOut.JSON.writeValueAsString(n));
-                    w.write('\n');
-                }
+            com.fasterxml.jackson.databind.node.ArrayNode rows = QuestionsOut.JSON.createArrayNode();
+            for (Question q : split.getValue()) {
+                ObjectNode n = rows.addObject();
+                n.put("ID", q.id());
+                n.put("question", names.questionTextOrSame(q));
+                n.putObject("topic_entity").put("m." + q.topicEntity(), names.of(q.topicEntity()));
+                n.putPOJO("answer", names.of(q.answers()));
+                n.putPOJO("answer_mids", q.answers().stream().map(a -> "m." + a).toList());
+                n.put("hard_answer", names.of(q.hardAnswer()));
             }
+            QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(split.getKey() + ".json").toFile(), rows);
         }
     }
 }

@@ -19,7 +19,12 @@ import java.util.Set;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.util.Statements;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.Rio;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +37,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.questions.Question;
+import dev.lacuna.serve.KgView;
+import dev.lacuna.serve.LabelMode;
+import dev.lacuna.serve.Shape;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.StoreConfig;
+import dev.lacuna.store.Stores;
 
 /**
  * Every export format on the Family benchmark, read back with an independent parser (Jackson, RDF4J Rio): every
@@ -49,6 +60,7 @@ class ExportFamilyTest {
     Map<String, String[]> entities;
     Map<String, String> privateOfSource = new HashMap<>();
     Set<String> removed;
+    int exports;
 
     @BeforeAll
     void build() throws IOException {
@@ -60,7 +72,7 @@ class ExportFamilyTest {
     }
 
     private Path export(String format, String... more) {
-        Path out = tmp.resolve("out-" + format + "-" + String.join("-", more).replace("--", ""));
+        Path out = tmp.resolve("out-" + (++exports) + "-" + format + "-" + String.join("-", more).replace("--", ""));
         List<String> args = new ArrayList<>(List.of("export", "--benchmark", bench.toString(), "--format", format,
                 "--out", out.toString()));
         args.addAll(List.of(more));
@@ -171,6 +183,38 @@ class ExportFamilyTest {
         return out;
     }
 
+    /** What serve --labels L [--shape S] would serve for the incomplete graph, from the store the build used. */
+    private Set<Statement> served(LabelMode labels, Shape shape) {
+        Repository store = Stores.open(new StoreConfig.NativeStoreConfig(tmp.resolve("store")));
+        Repository view = new SailRepository(new MemoryStore());
+        view.init();
+        try {
+            KgGraphs kg = KgGraphs.of("default");
+            KgView.build(store, kg, labels, shape, view);
+            Set<Statement> out = new HashSet<>();
+            try (RepositoryConnection conn = view.getConnection()) {
+                conn.getStatements(null, null, null, false, kg.incomplete())
+                        .forEach(st -> out.add(Statements.statement(st.getSubject(), st.getPredicate(), st.getObject(), null)));
+            }
+            return out;
+        } finally {
+            view.shutDown();
+            store.shutDown();
+        }
+    }
+
+    @Test
+    void serveAndExportAgreeOnEveryLabelSettingAndShape() throws IOException {
+        for (LabelMode labels : LabelMode.values()) {
+            Path nt = export("ntriples", "--labels", labels.word());
+            assertEquals(served(labels, Shape.PLAIN), new HashSet<>(parse(nt.resolve("incomplete.nt"), RDFFormat.NTRIPLES)),
+                    "ntriples --labels " + labels.word());
+        }
+        Path fb = export("freebase", "--labels", "source");
+        assertEquals(served(LabelMode.SOURCE, Shape.FREEBASE),
+                new HashSet<>(parse(fb.resolve("incomplete.freebase.nt"), RDFFormat.NTRIPLES)));
+    }
+
     @Test
     void freebaseShapeNamesEveryEntityOnceAndQuestionsUseMids() throws IOException {
         Path out = export("freebase", "--labels", "text");
@@ -196,9 +240,9 @@ class ExportFamilyTest {
                 .at("/label_setting/text_fallback_to_source_id").asInt());
         Set<String> seen = new HashSet<>();
         for (String split : List.of("train", "valid", "test")) {
-            for (String line : Files.readAllLines(out.resolve("questions").resolve(split + ".jsonl"))) {
-                JsonNode n = JSON.readTree(line);
-                seen.add(n.get("id").asText());
+            for (JsonNode n : JSON.readTree(out.resolve("questions").resolve(split + ".json").toFile())) {
+                String line = n.toString();
+                seen.add(n.get("ID").asText());
                 var topic = n.get("topic_entity").fields().next();
                 String mid = topic.getKey().substring(2);
                 assertEquals(source(mid), topic.getValue().asText());
