@@ -44,9 +44,9 @@ public final class Names {
         }
         int clash = 0;
         if (labels != LabelMode.PRIVATE) {
-            for (String name : names.values()) {
-                BenchmarkFolder.Entity other = folder.entity(name);
-                if (other != null && !names.get(other.privateId()).equals(name)) {
+            for (Map.Entry<String, String> e : names.entrySet()) {
+                BenchmarkFolder.Entity other = folder.entity(e.getValue());
+                if (other != null && !other.privateId().equals(e.getKey())) {
                     clash++;
                 }
             }
