@@ -64,7 +64,7 @@ class ExportFamilyTest {
 
     @BeforeAll
     void build() throws IOException {
-        bench = FamilyExport.benchmark(tmp);
+        bench = FamilyExport.benchmark();
         questions = FamilyExport.questions(bench);
         entities = FamilyExport.entities(bench);
         entities.forEach((id, names) -> privateOfSource.put(names[0], id));
@@ -185,7 +185,7 @@ class ExportFamilyTest {
 
     /** What serve --labels L [--shape S] would serve for the incomplete graph, from the store the build used. */
     private Set<Statement> served(LabelMode labels, Shape shape) {
-        Repository store = Stores.open(new StoreConfig.NativeStoreConfig(tmp.resolve("store")));
+        Repository store = Stores.open(new StoreConfig.NativeStoreConfig(FamilyExport.store()));
         Repository view = new SailRepository(new MemoryStore());
         view.init();
         try {

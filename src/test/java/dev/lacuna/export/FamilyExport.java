@@ -21,28 +21,46 @@ import dev.lacuna.testing.TestData;
 /** Test support: the Family benchmark built once per JVM through the CLI, and what its folder holds. */
 final class FamilyExport {
     private static Path benchmark;
+    private static Path store;
 
     private FamilyExport() {
     }
 
-    /** Builds Family (bundled KG, AMIE3 reference rules, seed 42) under dir the first time. */
-    static synchronized Path benchmark(Path dir) throws IOException {
+    /**
+     * Builds Family (bundled KG, AMIE3 reference rules, seed 42) once per JVM, in a temporary folder of its own
+     * (removed when the JVM exits): test classes share it, and a class's @TempDir may be gone before the next runs.
+     */
+    static synchronized Path benchmark() throws IOException {
         if (benchmark != null) {
             return benchmark;
         }
+        Path dir = Files.createTempDirectory("lacuna-family-export");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                dev.lacuna.build.OutputFolder.deleteTree(dir);
+            } catch (IOException e) {
+                // a temporary folder left behind is harmless
+            }
+        }));
         Path kg = dir.resolve("family.tsv");
         try (InputStream in = FamilyExport.class.getResourceAsStream("/kg/family.tsv")) {
             Files.copy(in, kg);
         }
-        String store = "native:" + dir.resolve("store");
-        CliRunner.Run load = CliRunner.run("load", "--store", store, kg.toString());
+        String storeSpec = "native:" + dir.resolve("store");
+        CliRunner.Run load = CliRunner.run("load", "--store", storeSpec, kg.toString());
         assertEquals(0, load.code(), load.toString());
         Path out = dir.resolve("benchmark");
-        CliRunner.Run build = CliRunner.run("build", "--store", store, "--rules",
+        CliRunner.Run build = CliRunner.run("build", "--store", storeSpec, "--rules",
                 TestData.amie3("family-maxad3.tsv").toString(), "--out", out.toString());
         assertEquals(0, build.code(), build.toString());
         benchmark = out;
+        FamilyExport.store = dir.resolve("store");
         return out;
+    }
+
+    /** The native store the benchmark was built from (call {@link #benchmark()} first). */
+    static Path store() {
+        return store;
     }
 
     static List<Question> questions(Path benchmark) {
