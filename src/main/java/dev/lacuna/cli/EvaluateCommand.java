@@ -19,6 +19,7 @@ import dev.lacuna.eval.Delimiters;
 import dev.lacuna.eval.EntityForm;
 import dev.lacuna.eval.EvaluationReport;
 import dev.lacuna.eval.EvaluationSettings;
+import dev.lacuna.eval.OutputSource;
 import dev.lacuna.eval.PredictionField;
 import dev.lacuna.eval.QuestionScore;
 import dev.lacuna.eval.ReportFormat;
@@ -72,6 +73,8 @@ public final class EvaluateCommand implements Command {
                 .desc("how predictions name entities: private (default), source or text; mapped through entities.tsv").get());
         options.addOption(Option.builder().longOpt("delimiters").hasArg().argName("POLICY")
                 .desc("how a raw output is split: auto (default: also on spaces for ids, not for text), comma-newline, comma-newline-space").get());
+        options.addOption(Option.builder().longOpt("from").hasArg().argName("SYSTEM")
+                .desc("read each file as that system writes its output: tog, rog, gnnrag or brink (default: Lacuna's own)").get());
         options.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("json, markdown or html (default: from the --output extension, else markdown)").get());
         CommonOptions.addOutput(options, "write the report here (default: standard output)");
@@ -115,7 +118,8 @@ public final class EvaluateCommand implements Command {
 
         long start = System.nanoTime();
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
-        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems);
+        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems,
+                line.hasOption("from") ? OutputSource.parse(line.getOptionValue("from")) : OutputSource.LACUNA);
         String text = format.render(report);
         int files = systems.stream().mapToInt(s -> s.files().size()).sum();
         context.err().printf(java.util.Locale.ROOT, "lacuna evaluate: scored %d questions x %d predictions file(s) in %d ms%n",

@@ -46,7 +46,8 @@ public final class Main {
                 new CheckCommand(),
                 new AnswerCommand(),
                 new EvaluateCommand(),
-                new ServeCommand()
+                new ServeCommand(),
+                new ExportCommand()
         );
     }
 

@@ -37,6 +37,19 @@ public record EvaluationReport(
 
     /** Reads and scores every file of every system. */
     public static EvaluationReport evaluate(Benchmark benchmark, EvaluationSettings settings, List<SystemSpec> systems) {
+        return evaluate(benchmark, settings, systems, OutputSource.LACUNA);
+    }
+
+    /**
+     * Reads every file as the given system writes its output ({@link SystemOutputReaders}) and scores it. BRINK's
+     * raw outputs are split on commas and line breaks only, as evaluate_brink.py splits them, unless --delimiters
+     * says otherwise; its own six numbers are added to the notes.
+     */
+    public static EvaluationReport evaluate(Benchmark benchmark, EvaluationSettings settings, List<SystemSpec> systems,
+            OutputSource from) {
+        if (from == OutputSource.BRINK && settings.delimiters() == Delimiters.AUTO) {
+            settings = settings.withDelimiters(Delimiters.COMMA_NEWLINE);
+        }
         if (systems.isEmpty()) {
             throw new BadInputException("nothing to evaluate: give predictions files");
         }
@@ -48,15 +61,30 @@ public record EvaluationReport(
         }
         Evaluator evaluator = new Evaluator(benchmark, settings);
         List<SystemResult> results = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (SystemSpec s : systems) {
             Map<String, RunResult> runs = new LinkedHashMap<>();
             for (Map.Entry<String, Path> e : s.files().entrySet()) {
-                List<SystemOutput> outputs = PredictionsReader.read(e.getValue(), settings.field());
-                runs.put(e.getKey(), evaluator.evaluate(outputs, e.getValue().toString()));
+                SystemOutputReaders.Read read = SystemOutputReaders.read(from, e.getValue(), benchmark, settings);
+                runs.put(e.getKey(), evaluator.evaluate(read.outputs(), e.getValue().toString()));
+                notes.addAll(read.notes());
+                if (from == OutputSource.BRINK) {
+                    BrinkScores b = BrinkScores.score(evaluator.brinkGold(), read.outputs());
+                    notes.add(String.format(java.util.Locale.ROOT, "%s (%s): evaluate_brink.py's numbers: num_examples %d, "
+                            + "num_missing_predictions %d, Hits@Any %.6f, Precision %.6f, Recall %.6f, F1 %.6f, Hits@Hard %.6f, HHR %.6f",
+                            s.name(), e.getKey(), b.examples(), b.missing(), b.hitsAtAny(), b.precision(), b.recall(), b.f1(),
+                            b.hitsAtHard(), b.hhr()));
+                }
             }
             results.add(SystemResult.of(s.name(), runs));
         }
-        return of(benchmark, settings, evaluator.questions(), results);
+        EvaluationReport report = of(benchmark, settings, evaluator.questions(), results);
+        if (notes.isEmpty()) {
+            return report;
+        }
+        List<String> all = new ArrayList<>(report.notes());
+        all.addAll(notes);
+        return new EvaluationReport(report.format(), report.benchmark(), report.settings(), report.systems(), List.copyOf(all));
     }
 
     public static EvaluationReport of(Benchmark benchmark, EvaluationSettings settings, int questions,

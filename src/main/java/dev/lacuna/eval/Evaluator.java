@@ -24,6 +24,7 @@ public final class Evaluator {
     private final Benchmark benchmark;
     private final EvaluationSettings settings;
     private final List<Gold> gold;
+    private final Function<String, String> render;
 
     /** One question's gold side, normalised once. */
     private record Gold(Question question, Set<String> answers, String hard, List<String> rogAnswers) {
@@ -33,7 +34,7 @@ public final class Evaluator {
         this.benchmark = benchmark;
         this.settings = settings;
         List<Question> questions = benchmark.questions(settings.split());
-        Function<String, String> render = renderer(benchmark, questions, settings.entities());
+        this.render = renderer(benchmark, questions, settings.entities());
         this.gold = new ArrayList<>(questions.size());
         for (Question q : questions) {
             List<String> rogAnswers = new ArrayList<>(q.answers().size());
@@ -72,6 +73,17 @@ public final class Evaluator {
             }
             return name.render(form, id);
         };
+    }
+
+    /** The gold side as evaluate_brink.py's gold.json holds it: answers and hard answer rendered, not normalised. */
+    List<BrinkScores.Gold> brinkGold() {
+        List<BrinkScores.Gold> out = new ArrayList<>(gold.size());
+        for (Gold g : gold) {
+            Question q = g.question();
+            out.add(new BrinkScores.Gold(q.id(), q.answers().stream().map(render).toList(),
+                    q.hardAnswer() == null ? "" : render.apply(q.hardAnswer())));
+        }
+        return out;
     }
 
     public EvaluationSettings settings() {

@@ -133,6 +133,20 @@ public final class KgView {
         return millis;
     }
 
+    /**
+     * An entity's name in a label setting; {@code lacuna export} names entities through this too, so that a
+     * served graph and an exported one (and the questions written with it) always agree. A missing text label
+     * falls back to the source id, a missing source id to the private id.
+     */
+    public static String entityName(LabelMode labels, String privateName, String source, String text) {
+        return switch (labels) {
+            case PRIVATE -> privateName;
+            case SOURCE -> source != null && !source.isEmpty() ? source : privateName;
+            case TEXT -> text != null && !text.isEmpty() ? text
+                    : source != null && !source.isEmpty() ? source : privateName;
+        };
+    }
+
     /** The Freebase-shaped relation name of a source relation name: "/people/person/nationality" -> "people.person.nationality". */
     public static String dottedName(String sourceName) {
         String s = sourceName.startsWith("/") ? sourceName.substring(1) : sourceName;
@@ -197,7 +211,10 @@ public final class KgView {
             all.addAll(texts.keySet());
             for (IRI e : all) {
                 long id = ids.containsKey(e) ? ids.get(e)[0] : kg.privateId(e);
-                names.put(e, new EntityNames(id, sources.get(e), texts.get(e)));
+                // The labels graph also names the KG node itself (rdfs:label "family"): only entities get a name.
+                if (id >= 0) {
+                    names.put(e, new EntityNames(id, sources.get(e), texts.get(e)));
+                }
             }
         }
 
@@ -247,11 +264,7 @@ public final class KgView {
             String privateName = id >= 0 ? Long.toString(id) : entity.stringValue();
             String source = n == null ? null : n.sourceId();
             String text = n == null ? null : n.text();
-            String name = switch (labels) {
-                case PRIVATE -> privateName;
-                case SOURCE -> source != null ? source : privateName;
-                case TEXT -> text != null ? text : source != null ? source : privateName;
-            };
+            String name = entityName(labels, privateName, source, text);
             // Freebase's names are English-tagged; clients filter with langMatches(lang(?n), "en").
             return shape == Shape.FREEBASE ? VF.createLiteral(name, "en") : VF.createLiteral(name);
         }

@@ -1,0 +1,73 @@
+package dev.lacuna.cli;
+
+import java.nio.file.Path;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lacuna.export.ExportFormat;
+import dev.lacuna.export.ExportSettings;
+import dev.lacuna.export.Exporter;
+import dev.lacuna.serve.LabelMode;
+
+/** {@code lacuna export}: a benchmark folder in a KG-RAG system's own format, in one label setting. */
+public final class ExportCommand implements Command {
+    @Override
+    public String name() {
+        return "export";
+    }
+
+    @Override
+    public String usage() {
+        return "--benchmark DIR --format " + ExportFormat.words().replace(", ", "|")
+                + " [--graph complete|incomplete] [--labels private|source|text] [--hops 2] [--max-triples N] [--seed N] --out DIR [--force]";
+    }
+
+    @Override
+    public String summary() {
+        return "write a benchmark for RoG, GNN-RAG, BRINK, ToG/PoG (Freebase N-Triples) or as TSV/RDF files";
+    }
+
+    @Override
+    public void addOptions(Options options) {
+        options.addOption(Option.builder().longOpt("benchmark").hasArg().argName("DIR")
+                .desc("benchmark folder written by lacuna build").get());
+        options.addOption(Option.builder().longOpt("format").hasArg().argName("F")
+                .desc(ExportFormat.words()).get());
+        options.addOption(Option.builder().longOpt("graph").hasArg().argName("G")
+                .desc("incomplete (default: what a system under test may see) or complete").get());
+        options.addOption(Option.builder().longOpt("labels").hasArg().argName("L")
+                .desc("entity names: private (default), source or text; questions and answers follow the graph").get());
+        options.addOption(Option.builder().longOpt("hops").hasArg().argName("K")
+                .desc("rog, gnnrag: hops around the topic entity (default " + ExportSettings.DEFAULT_HOPS + ")").get());
+        options.addOption(Option.builder().longOpt("max-triples").hasArg().argName("N")
+                .desc("rog, gnnrag: cap per subgraph, sampled with the seed (default " + ExportSettings.DEFAULT_MAX_TRIPLES + ")").get());
+        options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR").desc("output folder").get());
+        options.addOption(Option.builder().longOpt("force").desc("replace an existing output folder").get());
+        CommonOptions.addSeed(options);
+    }
+
+    @Override
+    public int run(CommandLine line, CliContext context) {
+        if (!line.hasOption("benchmark") || !line.hasOption("format") || !line.hasOption("out")) {
+            throw new UsageException("--benchmark DIR, --format F and --out DIR are required");
+        }
+        if (!line.getArgList().isEmpty()) {
+            throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'");
+        }
+        ExportSettings settings = new ExportSettings(Path.of(line.getOptionValue("benchmark")),
+                ExportFormat.parse(line.getOptionValue("format")), line.getOptionValue("graph", "incomplete"),
+                LabelMode.parse(line.getOptionValue("labels", "private")), Path.of(line.getOptionValue("out")),
+                CommonOptions.intValue(line, "hops", ExportSettings.DEFAULT_HOPS),
+                CommonOptions.intValue(line, "max-triples", ExportSettings.DEFAULT_MAX_TRIPLES),
+                CommonOptions.seed(line), line.hasOption("force"));
+        ObjectNode summary = Exporter.export(settings);
+        context.out().println("exported " + settings.benchmark() + " as " + settings.format().word() + " ("
+                + summary.get("graph").asText() + " graph, " + settings.labels().word() + " labels) to " + settings.out());
+        context.out().println(summary.toPrettyString());
+        return Main.OK;
+    }
+}

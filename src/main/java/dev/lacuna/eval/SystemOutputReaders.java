@@ -1,0 +1,223 @@
+package dev.lacuna.eval;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.questions.Question;
+
+/**
+ * Reads a KG-RAG system's own output file into Lacuna's records, with notes on what could not be matched.
+ * <ul>
+ * <li>rog: RoG's predictions.jsonl (src/qa_prediction/predict_answer.py writes {@code id, question,
+ *     prediction, ground_truth, input}); {@code prediction} is the generated text, split like any raw output.</li>
+ * <li>brink: {@code [{id, raw_output}]}, the predictions evaluation/evaluate_brink.py reads.</li>
+ * <li>tog: ToG's ToG_&lt;dataset&gt;.jsonl (ToG/utils.py save_2_jsonl writes {@code question, results,
+ *     reasoning_chains}, no id): matched to questions by their text (case and white space ignored, the topic
+ *     named as --entities names it); unmatched and ambiguous records are counted in the notes. The answer is the
+ *     text in ToG's braces when there are any ({@code {Paris}}, as its prompts ask), else the whole result.</li>
+ * <li>gnnrag: GNN-RAG's &lt;experiment&gt;_test.info (gnn/evaluate.py: one line per test question in the order of
+ *     test.json, with no id; {@code cand} is the list of {@code [entity, probability]} that f1_and_hits already cut
+ *     where the probabilities pass eps): the system's own answers are every entity in {@code cand}. Lines are
+ *     matched to the split's questions by position, so the file must have exactly one line per question.</li>
+ * </ul>
+ */
+public final class SystemOutputReaders {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern BRACES = Pattern.compile("\\{([^{}]*)}");
+
+    /** Records read and notes for the report. */
+    public record Read(List<SystemOutput> outputs, List<String> notes) {
+    }
+
+    private SystemOutputReaders() {
+    }
+
+    public static Read read(OutputSource from, Path file, Benchmark benchmark, EvaluationSettings settings) {
+        return switch (from) {
+            case LACUNA -> new Read(PredictionsReader.read(file, settings.field()), List.of());
+            case ROG -> new Read(PredictionsReader.read(file, PredictionField.PREDICTION), List.of());
+            case BRINK -> new Read(PredictionsReader.read(file, PredictionField.RAW_OUTPUT), List.of());
+            case TOG -> tog(file, benchmark, settings);
+            case GNNRAG -> gnnrag(file, benchmark, settings);
+        };
+    }
+
+    private static List<JsonNode> lines(Path file) {
+        if (!Files.exists(file)) {
+            throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
+        }
+        List<JsonNode> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            long n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    JsonNode node = JSON.readTree(line);
+                    if (!node.isObject()) {
+                        throw new BadInputException(file.toString(), n, 1, "expected one JSON object a line");
+                    }
+                    out.add(node);
+                } catch (JsonProcessingException e) {
+                    throw new BadInputException(file.toString(), n, e.getLocation() == null ? -1 : e.getLocation().getColumnNr(),
+                            "malformed JSON: " + e.getOriginalMessage());
+                }
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private static Read tog(Path file, Benchmark benchmark, EvaluationSettings settings) {
+        List<Question> questions = benchmark.questions(settings.split());
+        Map<String, String> names = topicNames(benchmark, questions, settings.entities());
+        Map<String, List<String>> byText = new HashMap<>();
+        for (Question q : questions) {
+            byText.computeIfAbsent(key(renamed(q, names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
+        }
+        List<SystemOutput> out = new ArrayList<>();
+        int unmatched = 0;
+        int ambiguous = 0;
+        Set<String> seen = new HashSet<>();
+        List<String> examples = new ArrayList<>();
+        long n = 0;
+        for (JsonNode node : lines(file)) {
+            n++;
+            JsonNode question = node.get("question");
+            JsonNode results = node.get("results");
+            if (question == null || !question.isTextual() || results == null) {
+                throw new BadInputException(file.toString(), n, -1, "expected ToG's {\"question\": ..., \"results\": ...}");
+            }
+            List<String> ids = byText.get(key(question.asText()));
+            if (ids == null) {
+                unmatched++;
+                if (examples.size() < 3) {
+                    examples.add("\"" + question.asText() + "\"");
+                }
+                continue;
+            }
+            if (ids.size() > 1) {
+                ambiguous++;
+                continue;
+            }
+            seen.add(ids.get(0));
+            out.add(new SystemOutput(ids.get(0), null, answerText(results.isTextual() ? results.asText() : results.toString()), n));
+        }
+        List<String> notes = new ArrayList<>();
+        if (unmatched > 0) {
+            notes.add("tog: " + unmatched + " records match no question text of the " + settings.split() + " split (e.g. "
+                    + String.join(", ", examples) + "): were they asked with --entities " + settings.entities().name().toLowerCase(Locale.ROOT) + " names?");
+        }
+        if (ambiguous > 0) {
+            notes.add("tog: " + ambiguous + " records have a question text shared by several questions and were left out");
+        }
+        if (out.isEmpty()) {
+            throw new BadInputException(file.toString(), -1, -1, "no ToG record matches a question of the "
+                    + settings.split() + " split by its text (" + unmatched + " unmatched)");
+        }
+        return new Read(out, notes);
+    }
+
+    /** ToG's prompts ask for the answer in braces; take those when present. */
+    static String answerText(String results) {
+        Matcher m = BRACES.matcher(results);
+        List<String> parts = new ArrayList<>();
+        while (m.find()) {
+            parts.add(m.group(1));
+        }
+        return parts.isEmpty() ? results : String.join(", ", parts);
+    }
+
+    private static String key(String text) {
+        return text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+    }
+
+    /** The question text with its topic renamed, the way lacuna export writes it. */
+    static String renamed(Question q, String name) {
+        if (name == null || name.equals(q.topicEntity())) {
+            return q.question();
+        }
+        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(q.topicEntity()) + "(?![\\p{L}\\p{N}])")
+                .matcher(q.question()).replaceAll(Matcher.quoteReplacement(name));
+    }
+
+    private static Map<String, String> topicNames(Benchmark benchmark, List<Question> questions, EntityForm form) {
+        Map<String, String> out = new HashMap<>();
+        if (form == EntityForm.PRIVATE) {
+            questions.forEach(q -> out.put(q.topicEntity(), q.topicEntity()));
+            return out;
+        }
+        Set<String> ids = new HashSet<>();
+        questions.forEach(q -> ids.add(q.topicEntity()));
+        benchmark.entityNames(ids).forEach((id, name) -> out.put(id, name.render(form, id)));
+        return out;
+    }
+
+    private static Read gnnrag(Path file, Benchmark benchmark, EvaluationSettings settings) {
+        List<Question> questions = benchmark.questions(settings.split());
+        List<JsonNode> lines = lines(file);
+        if (lines.size() != questions.size()) {
+            throw new BadInputException(file.toString(), -1, -1, "GNN-RAG's test.info has one line per question in the"
+                    + " order of the exported " + settings.split() + " file and no ids: expected " + questions.size()
+                    + " lines, found " + lines.size() + " (was a question with no entities skipped, or another split scored?)");
+        }
+        Set<String> answerIds = new HashSet<>();
+        questions.forEach(q -> answerIds.addAll(q.answers()));
+        Map<String, String> names = new HashMap<>();
+        if (settings.entities() == EntityForm.PRIVATE) {
+            answerIds.forEach(a -> names.put(a, a));
+        } else {
+            benchmark.entityNames(answerIds).forEach((id, name) -> names.put(id, name.render(settings.entities(), id)));
+        }
+        List<SystemOutput> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            JsonNode gold = lines.get(i).get("answers");
+            if (gold != null && gold.isArray()) {
+                // test.info repeats the gold answers: a mismatch means the lines and the questions are out of step.
+                Set<String> theirs = new HashSet<>();
+                gold.forEach(a -> theirs.add(a.asText()));
+                Set<String> ours = new HashSet<>();
+                questions.get(i).answers().forEach(a -> ours.add(names.getOrDefault(a, a)));
+                if (!theirs.equals(ours)) {
+                    throw new BadInputException(file.toString(), i + 1, -1, "line " + (i + 1) + " answers " + theirs
+                            + " but question " + questions.get(i).id() + " has " + ours + ": the lines are out of step with the "
+                            + settings.split() + " split, or --entities does not match the export's label setting");
+                }
+            }
+            JsonNode cand = lines.get(i).get("cand");
+            if (cand == null || !cand.isArray()) {
+                throw new BadInputException(file.toString(), i + 1, -1, "expected GNN-RAG's \"cand\": [[entity, probability], ...]");
+            }
+            List<String> answers = new ArrayList<>();
+            for (JsonNode c : cand) {
+                if (!c.isArray() || c.isEmpty()) {
+                    throw new BadInputException(file.toString(), i + 1, -1, "a \"cand\" entry is not [entity, probability]");
+                }
+                answers.add(c.get(0).asText());
+            }
+            out.add(new SystemOutput(questions.get(i).id(), answers, null, i + 1));
+        }
+        return new Read(out, List.of());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.lacuna.export;
+
+import java.nio.file.Path;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.serve.LabelMode;
+
+/**
+ * One export: which benchmark folder, which format, which graph (the incomplete one unless asked: that is the
+ * graph a system under test may see), which label setting, and for per-question subgraphs the number of hops
+ * around the topic entity and a cap on their size (applied with the seed, so the same input gives the same bytes).
+ */
+public record ExportSettings(Path benchmark, ExportFormat format, String graph, LabelMode labels, Path out,
+        int hops, int maxTriples, long seed, boolean force) {
+    public static final int DEFAULT_HOPS = 2;
+    public static final int DEFAULT_MAX_TRIPLES = 2_000;
+
+    public ExportSettings {
+        if (!"complete".equals(graph) && !"incomplete".equals(graph)) {
+            throw new BadInputException("unknown graph '" + graph + "': expected complete or incomplete");
+        }
+        if (hops < 1 || hops > 4) {
+            throw new BadInputException("--hops must be between 1 and 4, got " + hops);
+        }
+        if (maxTriples < 1) {
+            throw new BadInputException("--max-triples must be positive, got " + maxTriples);
+        }
+    }
+
+    public static ExportSettings of(Path benchmark, ExportFormat format, Path out) {
+        return new ExportSettings(benchmark, format, "incomplete", LabelMode.PRIVATE, out, DEFAULT_HOPS,
+                DEFAULT_MAX_TRIPLES, 42L, false);
+    }
+
+    public ExportSettings with(String newGraph, LabelMode newLabels) {
+        return new ExportSettings(benchmark, format, newGraph, newLabels, out, hops, maxTriples, seed, force);
+    }
+
+    public ExportSettings withFormat(ExportFormat newFormat, Path newOut) {
+        return new ExportSettings(benchmark, newFormat, graph, labels, newOut, hops, maxTriples, seed, force);
+    }
+
+    public ExportSettings withSubgraphs(int newHops, int newMaxTriples) {
+        return new ExportSettings(benchmark, format, graph, labels, out, newHops, newMaxTriples, seed, force);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.lacuna.export;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lacuna.build.OutputFolder;
+import dev.lacuna.serve.LabelMode;
+
+/**
+ * {@code lacuna export}: one benchmark folder in one format and label setting. Everything is checked before the
+ * first byte is written, and the output folder appears only when complete (written beside it and renamed), so
+ * bad input leaves nothing behind. Every export carries {@code export.json}: format, graph, label setting and
+ * the counts a user needs to trust the files (entities named by a fallback, names that are also another
+ * entity's private id, answers out of reach of the subgraphs).
+ */
+public final class Exporter {
+    /** Identifies the layout of export.json; bump when a field changes meaning. */
+    public static final String FORMAT = "lacuna-export/1";
+
+    private Exporter() {
+    }
+
+    public static ObjectNode export(ExportSettings s) {
+        OutputFolder.checkTarget(s.out(), s.force());
+        BenchmarkFolder folder = BenchmarkFolder.read(s.benchmark());
+        Names names = new Names(folder, s.labels());
+        ObjectNode summary = QuestionsOut.JSON.createObjectNode();
+        summary.put("format", FORMAT);
+        summary.put("export", s.format().word());
+        summary.put("benchmark", s.benchmark().toString());
+        summary.put("kg", folder.kg().name());
+        summary.put("graph", s.format() == ExportFormat.TRIG ? "complete+incomplete" : s.graph());
+        summary.put("labels", s.labels().word());
+        if (s.format().perQuestionSubgraphs()) {
+            summary.put("hops", s.hops());
+            summary.put("max_triples", s.maxTriples());
+            summary.put("seed", s.seed());
+        }
+        ObjectNode labels = summary.putObject("label_setting");
+        labels.put("entities", folder.entities().size());
+        labels.put("text_fallback_to_source_id", s.labels() == LabelMode.TEXT ? names.fallbacks() : 0);
+        labels.put("names_that_are_another_entitys_private_id", names.collisions());
+        labels.put("names_shared_by_several_entities", names.ambiguous());
+        OutputFolder.write(s.out(), s.force(), dir -> {
+            write(folder, s, names, dir, summary);
+            QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("export.json").toFile(), summary);
+        });
+        return summary;
+    }
+
+    private static void write(BenchmarkFolder folder, ExportSettings s, Names names, Path dir, ObjectNode summary)
+            throws IOException {
+        ObjectNode counts = summary.putObject("written");
+        switch (s.format()) {
+            case TSV -> {
+                GraphExport.tsv(folder, s, names, dir, counts);
+                counts.put("questions_not_naming_topic", QuestionsOut.write(dir.resolve("questions"), folder, names));
+            }
+            case NTRIPLES, TURTLE, TRIG, FREEBASE -> {
+                try (ExportGraphs graphs = new ExportGraphs(folder)) {
+                    GraphExport.rdf(graphs, s, dir, counts);
+                }
+                if (s.format() == ExportFormat.FREEBASE) {
+                    GraphExport.freebaseQuestions(folder, names, dir);
+                } else {
+                    counts.put("questions_not_naming_topic", QuestionsOut.write(dir.resolve("questions"), folder, names));
+                }
+            }
+            case BRINK -> BrinkExport.write(folder, s, names, dir, counts);
+            case ROG, GNNRAG -> {
+                SubgraphChecks checks = new SubgraphChecks();
+                try (ExportGraphs graphs = new ExportGraphs(folder)) {
+                    if (s.format() == ExportFormat.ROG) {
+                        RogExport.write(folder, graphs, s, names, dir, counts, checks);
+                    } else {
+                        GnnRagExport.write(folder, graphs, s, names, dir, counts, checks);
+                    }
+                }
+                checks.report(counts);
+            }
+            default -> throw new IllegalStateException(s.format().word());
+        }
+    }
+}

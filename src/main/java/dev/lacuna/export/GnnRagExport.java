@@ -1,0 +1,133 @@
+package dev.lacuna.export;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
+import dev.lacuna.questions.Question;
+import dev.lacuna.serve.KgView;
+import dev.lacuna.serve.LabelMode;
+
+/**
+ * GNN-RAG / ReaRev's dataset (cmavro/GNN-RAG, read by gnn/dataset_load.py BasicDataLoader): {@code train.json},
+ * {@code dev.json}, {@code test.json} with one question a line, plus {@code entities.txt}, {@code relations.txt}
+ * and {@code entities_names.json}. Each pitfall of that loader is handled here:
+ * <ul>
+ * <li>{@code entities} are integer indexes into entities.txt: a string seed falls through its except branch and
+ *     is silently ignored.</li>
+ * <li>{@code answers} are {@code {kb_id, text}} with a string kb_id that is a line of entities.txt (it looks
+ *     {@code entity2id[answer['kb_id']]} up, a KeyError otherwise), even for answers outside the subgraph.</li>
+ * <li>{@code subgraph.tuples} are {@code [h, r, t]} integer indexes and every endpoint is listed in
+ *     {@code subgraph.entities} (g2l[h] is a KeyError otherwise); the topic is listed even with no tuples.</li>
+ * <li>A question with no entities is skipped by _load_file, which shifts every later line of its test.info:
+ *     the topic is always an entity, so none is ever empty.</li>
+ * <li>A question with no answers scores as a hit in evaluate.py f1_and_hits: refused here.</li>
+ * <li>Batches are padded to the largest subgraph (max_facts): subgraphs are capped by --max-triples.</li>
+ * <li>build_rel_words splits relation names on '.' and makes any name without one UNK: relations are written
+ *     dotted, as {@code serve --shape freebase} names them, and prefixed {@code lacuna.} when they have no dot
+ *     (Family's {@code aunt} becomes {@code lacuna.aunt}, words "lacuna aunt").</li>
+ * </ul>
+ * kb_ids are names in the label setting where those are unique (private, source); in the text setting labels
+ * need not be unique, so kb_ids stay source ids and the labels go to entities_names.json and answers' text.
+ */
+final class GnnRagExport {
+    private GnnRagExport() {
+    }
+
+    static String relationName(String source) {
+        String dotted = KgView.dottedName(source);
+        return dotted.contains(".") ? dotted : "lacuna." + dotted;
+    }
+
+    static void write(BenchmarkFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
+            ObjectNode summary, SubgraphChecks checks) throws IOException {
+        Names kbIds = s.labels() == LabelMode.TEXT ? new Names(folder, LabelMode.SOURCE) : names;
+        Map<String, Integer> entityIndex = new HashMap<>();
+        try (BufferedWriter w = Files.newBufferedWriter(out.resolve("entities.txt"), StandardCharsets.UTF_8)) {
+            for (String id : folder.entities().keySet()) {
+                String kb = kbIds.of(id);
+                if (entityIndex.putIfAbsent(id, entityIndex.size()) != null) {
+                    throw new LacunaException("duplicate entity " + id);
+                }
+                w.write(kb.replace('\n', ' '));
+                w.write('\n');
+            }
+        }
+        Map<String, String> nameOf = new LinkedHashMap<>();
+        for (String id : folder.entities().keySet()) {
+            nameOf.put(kbIds.of(id), names.of(id));
+        }
+        QuestionsOut.JSON.writeValue(out.resolve("entities_names.json").toFile(), nameOf);
+        TreeSet<String> relationNames = new TreeSet<>();
+        folder.forEachTriple("complete", t -> relationNames.add(t[1]));
+        Map<String, Integer> relationIndex = new HashMap<>();
+        try (BufferedWriter w = Files.newBufferedWriter(out.resolve("relations.txt"), StandardCharsets.UTF_8)) {
+            java.util.Set<String> used = new java.util.HashSet<>();
+            for (String r : relationNames) {
+                String name = relationName(r);
+                for (int i = 2; !used.add(name); i++) {
+                    name = relationName(r) + "_" + i; // two source names that dot alike stay two relations
+                }
+                relationIndex.put(r, relationIndex.size());
+                w.write(name);
+                w.write('\n');
+            }
+        }
+        Map<String, String> file = Map.of("train", "train.json", "valid", "dev.json", "test", "test.json");
+        long triples = 0;
+        int largest = 0;
+        int total = folder.questions().values().stream().mapToInt(List::size).sum();
+        try (Progress progress = Progress.start("export gnnrag", total, "questions")) {
+            for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
+                try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file.get(split.getKey())), StandardCharsets.UTF_8)) {
+                    for (Question q : split.getValue()) {
+                        if (q.answers().isEmpty()) {
+                            throw new LacunaException("question " + q.id() + " has no answers: GNN-RAG would score it as a hit");
+                        }
+                        ExportGraphs.Subgraph g = graphs.subgraph(s.graph(), q.topicEntity(), s.hops(), s.maxTriples(), s.seed(), q.id());
+                        checks.check(q, g);
+                        ObjectNode row = QuestionsOut.JSON.createObjectNode();
+                        row.put("id", q.id());
+                        row.put("question", names.questionTextOrSame(q));
+                        row.putArray("entities").add(entityIndex.get(q.topicEntity()));
+                        ArrayNode answers = row.putArray("answers");
+                        for (String a : q.answers()) {
+                            answers.addObject().put("kb_id", kbIds.of(a)).put("text", names.of(a));
+                        }
+                        ObjectNode sub = row.putObject("subgraph");
+                        ArrayNode tuples = sub.putArray("tuples");
+                        for (String[] t : g.triples()) {
+                            tuples.addArray().add(entityIndex.get(t[0])).add(relationIndex.get(t[1])).add(entityIndex.get(t[2]));
+                        }
+                        ArrayNode entities = sub.putArray("entities");
+                        List<Integer> local = new ArrayList<>();
+                        g.entities().forEach(e -> local.add(entityIndex.get(e)));
+                        local.forEach(entities::add);
+                        triples += g.triples().size();
+                        largest = Math.max(largest, g.triples().size());
+                        w.write(QuestionsOut.JSON.writeValueAsString(row));
+                        w.write('\n');
+                        progress.step(1);
+                    }
+                }
+            }
+        }
+        summary.put("subgraph_triples", triples);
+        summary.put("largest_subgraph", largest);
+        summary.put("entities", entityIndex.size());
+        summary.put("relations", relationIndex.size());
+    }
+}

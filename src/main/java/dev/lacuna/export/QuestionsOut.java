@@ -1,0 +1,60 @@
+package dev.lacuna.export;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.lacuna.questions.Question;
+
+/** Lacuna's own question files, renamed into one label setting (for the tsv and RDF formats). */
+final class QuestionsOut {
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private QuestionsOut() {
+    }
+
+    /** The question with every entity (topic, answers, hard answer, grounding) and its text in the setting. */
+    static Question renamed(Question q, Names names) {
+        Question.Grounding g = q.grounding();
+        Question.Grounding renamedGrounding = g == null ? null : new Question.Grounding(
+                g.body().stream().map(t -> renamedTriple(t, names)).toList(), renamedTriple(g.head(), names));
+        return new Question(q.id(), names.questionTextOrSame(q), names.of(q.topicEntity()), q.relation(), q.direction(),
+                names.of(q.answers()), names.of(q.hardAnswer()), q.rule(), q.ruleType(), renamedGrounding,
+                q.otherRules(), q.split());
+    }
+
+    private static List<String> renamedTriple(List<String> t, Names names) {
+        return List.of(names.of(t.get(0)), t.get(1), names.of(t.get(2)));
+    }
+
+    /** questions/{train,valid,test}.jsonl; returns how many questions do not name their topic in their text. */
+    static int write(Path dir, BenchmarkFolder folder, Names names) throws IOException {
+        Files.createDirectories(dir);
+        int unnamed = 0;
+        for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
+            try (BufferedWriter w = Files.newBufferedWriter(dir.resolve(split.getKey() + ".jsonl"), StandardCharsets.UTF_8)) {
+                for (Question q : split.getValue()) {
+                    if (names.questionText(q) == null) {
+                        unnamed++;
+                    }
+                    w.write(JSON.writeValueAsString(renamed(q, names)));
+                    w.write('\n');
+                }
+            }
+        }
+        return unnamed;
+    }
+
+    static List<Question> all(BenchmarkFolder folder) {
+        List<Question> out = new ArrayList<>();
+        folder.questions().values().forEach(out::addAll);
+        return out;
+    }
+}

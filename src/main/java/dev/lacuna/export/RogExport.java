@@ -1,0 +1,155 @@
+package dev.lacuna.export;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lacuna.Progress;
+import dev.lacuna.questions.Question;
+
+/**
+ * RoG's dataset (RManLuo/reasoning-on-graphs, the rmanluo/RoG-webqsp rows its src/qa_prediction/gen_rule_path.py
+ * loads with load_dataset): {@code train.jsonl}, {@code validation.jsonl}, {@code test.jsonl}, one row per
+ * question with {@code id, question, answer, q_entity, a_entity, graph, choices}; {@code graph} is the topic's
+ * k-hop neighbourhood as {@code [h, r, t]} names. JSON Lines rather than Parquet: load_dataset("json", ...) reads
+ * it, and no small, well-kept Java Parquet writer exists (parquet-java pulls in Hadoop).
+ *
+ * <p>RoG's src/utils/graph_utils.py build_graph puts the triples in an undirected networkx Graph, which keeps one
+ * relation per entity pair: the summary counts the triples that collapse that way.
+ *
+ * <p>{@code rule_paths.jsonl} holds, per question, the relation paths of the rules that infer its answer in the
+ * shape gen_rule_path.py writes ({@code id, question, prediction: [[r1, r2], ...]}), walked from the topic to the
+ * answer, so RoG's path reasoning runs on Lacuna's own rules instead of LLM-generated ones.
+ */
+final class RogExport {
+    private RogExport() {
+    }
+
+    static void write(BenchmarkFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
+            ObjectNode summary, SubgraphChecks checks) throws IOException {
+        Map<String, String> file = Map.of("train", "train.jsonl", "valid", "validation.jsonl", "test", "test.jsonl");
+        long triples = 0;
+        long collapsed = 0;
+        long capped = 0;
+        int total = folder.questions().values().stream().mapToInt(List::size).sum();
+        try (BufferedWriter rules = Files.newBufferedWriter(out.resolve("rule_paths.jsonl"), StandardCharsets.UTF_8);
+             Progress progress = Progress.start("export rog", total, "questions")) {
+            for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
+                try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file.get(split.getKey())), StandardCharsets.UTF_8)) {
+                    for (Question q : split.getValue()) {
+                        ExportGraphs.Subgraph g = graphs.subgraph(s.graph(), q.topicEntity(), s.hops(), s.maxTriples(), s.seed(), q.id());
+                        checks.check(q, g);
+                        ObjectNode row = QuestionsOut.JSON.createObjectNode();
+                        row.put("id", q.id());
+                        row.put("question", names.questionTextOrSame(q));
+                        ArrayNode answer = row.putArray("answer");
+                        names.of(q.answers()).forEach(answer::add);
+                        row.putArray("q_entity").add(names.of(q.topicEntity()));
+                        ArrayNode aEntity = row.putArray("a_entity");
+                        names.of(q.answers()).forEach(aEntity::add);
+                        ArrayNode graph = row.putArray("graph");
+                        Set<String> pairs = new HashSet<>();
+                        for (String[] t : g.triples()) {
+                            graph.addArray().add(names.of(t[0])).add(t[1]).add(names.of(t[2]));
+                            String a = t[0].compareTo(t[2]) <= 0 ? t[0] : t[2];
+                            String b = a.equals(t[0]) ? t[2] : t[0];
+                            if (!pairs.add(a + '\t' + b)) {
+                                collapsed++;
+                            }
+                        }
+                        row.putArray("choices");
+                        triples += g.triples().size();
+                        capped += g.dropped() > 0 ? 1 : 0;
+                        w.write(QuestionsOut.JSON.writeValueAsString(row));
+                        w.write('\n');
+
+                        ObjectNode paths = QuestionsOut.JSON.createObjectNode();
+                        paths.put("id", q.id());
+                        paths.put("question", names.questionTextOrSame(q));
+                        ArrayNode prediction = paths.putArray("prediction");
+                        for (List<String> path : RulePaths.of(q)) {
+                            ArrayNode p = prediction.addArray();
+                            path.forEach(p::add);
+                        }
+                        rules.write(QuestionsOut.JSON.writeValueAsString(paths));
+                        rules.write('\n');
+                        progress.step(1);
+                    }
+                }
+            }
+        }
+        summary.put("subgraph_triples", triples);
+        summary.put("collapsed_by_rog_undirected_graph", collapsed);
+        summary.put("questions_with_capped_subgraph", capped);
+    }
+
+    /** Relation paths of a question's rules, walked from the topic's variable to the answer's. */
+    static final class RulePaths {
+        private RulePaths() {
+        }
+
+        static List<List<String>> of(Question q) {
+            List<List<String>> out = new ArrayList<>();
+            List<String> rules = new ArrayList<>();
+            rules.add(q.rule());
+            if (q.otherRules() != null) {
+                rules.addAll(q.otherRules());
+            }
+            for (String rule : rules) {
+                List<String> path = path(rule, Question.HEAD.equals(q.direction()));
+                if (path != null && !out.contains(path)) {
+                    out.add(path);
+                }
+            }
+            return out;
+        }
+
+        /**
+         * The body atoms as a chain from the head's topic variable to its answer variable; null when the body is
+         * not such a chain (a constant, a dangling atom, a branch).
+         */
+        static List<String> path(String rule, boolean topicIsHead) {
+            String[] parts = rule.split("=>");
+            if (parts.length != 2) {
+                return null;
+            }
+            String[] body = parts[0].trim().split("\\s+");
+            String[] head = parts[1].trim().split("\\s+");
+            if (body.length % 3 != 0 || head.length != 3) {
+                return null;
+            }
+            String from = topicIsHead ? head[0] : head[2];
+            String to = topicIsHead ? head[2] : head[0];
+            int atoms = body.length / 3;
+            boolean[] used = new boolean[atoms];
+            List<String> path = new ArrayList<>();
+            String at = from;
+            for (int step = 0; step < atoms; step++) {
+                int next = -1;
+                for (int i = 0; i < atoms; i++) {
+                    if (!used[i] && (body[3 * i].equals(at) || body[3 * i + 2].equals(at))) {
+                        next = i;
+                        break;
+                    }
+                }
+                if (next < 0) {
+                    return null;
+                }
+                used[next] = true;
+                path.add(body[3 * next + 1]);
+                at = body[3 * next].equals(at) ? body[3 * next + 2] : body[3 * next];
+            }
+            return at.equals(to) && from.startsWith("?") ? path : null;
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package dev.lacuna.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.cli.CliRunner;
+import dev.lacuna.eval.BenchmarkFixture;
+
+/** Bad input to lacuna export: a clear message naming the problem, exit 2, and no output folder at all. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ExportBadInputTest {
+    @TempDir
+    Path tmp;
+    Path bench;
+
+    @BeforeAll
+    void fixture(@TempDir Path dir) throws IOException {
+        bench = dir.resolve("bench");
+        BenchmarkFixture.write(bench);
+        Files.createDirectories(bench.resolve("kg"));
+        Files.writeString(bench.resolve("kg/complete.tsv"), "1\tbrotherOf\t2\n1\tbrotherOf\t3\n4\tsisterOf\t5\n");
+        Files.writeString(bench.resolve("kg/incomplete.tsv"), "1\tbrotherOf\t3\n");
+        Files.writeString(bench.resolve("kg/removed.tsv"), "1\tbrotherOf\t2\n4\tsisterOf\t5\n");
+        Files.writeString(bench.resolve("rules.tsv"), "Rule\tHead Coverage\n?a  brotherOf  ?b   => ?b  brotherOf  ?a\t0.5\n");
+        Files.writeString(bench.resolve("summary.json"), "{\"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\", "
+                + "\"triples\": {\"complete\": 3, \"incomplete\": 1, \"removed\": 2}, \"questions\": {\"total\": 5}}\n");
+    }
+
+    private CliRunner.Run export(Path benchmark, Path out, String... more) {
+        String[] base = {"export", "--benchmark", benchmark.toString(), "--out", out.toString()};
+        return CliRunner.run(Stream.concat(Stream.of(base), Stream.of(more)).toArray(String[]::new));
+    }
+
+    private void assertRefused(CliRunner.Run run, Path out, String message) {
+        assertEquals(2, run.code(), run.toString());
+        assertTrue(run.err().contains(message), run.err());
+        assertFalse(Files.exists(out), "nothing written");
+        try (Stream<Path> siblings = Files.list(out.getParent())) {
+            assertTrue(siblings.noneMatch(p -> p.getFileName().toString().contains(".partial-")), "no partial folder left");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void theFixtureItselfExports() {
+        Path out = tmp.resolve("ok");
+        CliRunner.Run run = export(bench, out, "--format", "brink", "--labels", "text");
+        assertEquals(0, run.code(), run.toString());
+        assertTrue(Files.exists(out.resolve("gold.json")));
+    }
+
+    @Test
+    void unknownFormatLabelSettingOrGraph() {
+        Path out = tmp.resolve("out");
+        assertRefused(export(bench, out, "--format", "parquet"), out, "unknown export format 'parquet'");
+        assertRefused(export(bench, out, "--format", "rog", "--labels", "names"), out, "unknown label mode 'names'");
+        assertRefused(export(bench, out, "--format", "rog", "--graph", "labels"), out, "unknown graph 'labels'");
+        assertRefused(export(bench, out, "--format", "rog", "--hops", "9"), out, "--hops");
+    }
+
+    @Test
+    void missingFiles() throws IOException {
+        for (String file : new String[] {"entities.tsv", "kg/removed.tsv", "questions/valid.jsonl", "summary.json"}) {
+            Path copy = copyBench("missing-" + file.replace('/', '-'));
+            Files.delete(copy.resolve(file));
+            Path out = tmp.resolve("out-" + file.replace('/', '-'));
+            assertRefused(export(copy, out, "--format", "tsv"), out, file.substring(file.lastIndexOf('/') + 1));
+        }
+        Path out = tmp.resolve("none");
+        assertRefused(export(tmp.resolve("no-such-folder"), out, "--format", "tsv"), out, "does not exist");
+    }
+
+    @Test
+    void aFolderFromAnotherVersion() throws IOException {
+        Path copy = copyBench("other-version");
+        Files.writeString(copy.resolve("summary.json"), Files.readString(copy.resolve("summary.json")).replace("\"complete\": 3", "\"complete\": 4"));
+        Path out = tmp.resolve("out-version");
+        assertRefused(export(copy, out, "--format", "rog"), out, "another version of lacuna build");
+        Path old = copyBench("old-entities");
+        Files.writeString(old.resolve("entities.tsv"), "id\tname\n1\tAlice\n");
+        assertRefused(export(old, out, "--format", "rog"), out, "header");
+        Path noCounts = copyBench("no-counts");
+        Files.writeString(noCounts.resolve("summary.json"), "{\"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\"}");
+        assertRefused(export(noCounts, out, "--format", "tsv"), out, "another version");
+    }
+
+    @Test
+    void anExistingOutputFolderIsKeptWithoutForce() throws IOException {
+        Path out = tmp.resolve("exists");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("mine.txt"), "keep");
+        CliRunner.Run run = export(bench, out, "--format", "tsv");
+        assertEquals(2, run.code(), run.toString());
+        assertEquals("keep", Files.readString(out.resolve("mine.txt")));
+        assertEquals(0, export(bench, out, "--format", "tsv", "--force").code());
+        assertFalse(Files.exists(out.resolve("mine.txt")));
+    }
+
+    private Path copyBench(String name) throws IOException {
+        Path copy = tmp.resolve(name);
+        try (Stream<Path> files = Files.walk(bench)) {
+            for (Path p : files.toList()) {
+                Path target = copy.resolve(bench.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return copy;
+    }
+}
