@@ -18,7 +18,6 @@ import org.eclipse.rdf4j.query.QueryInterruptedException;
 import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.TupleQuery;
 import org.eclipse.rdf4j.query.TupleQueryResult;
-import org.eclipse.rdf4j.query.Update;
 import org.eclipse.rdf4j.query.algebra.Service;
 import org.eclipse.rdf4j.query.algebra.helpers.AbstractQueryModelVisitor;
 import org.eclipse.rdf4j.query.parser.ParsedBooleanQuery;
@@ -50,10 +49,17 @@ final class QueryRunner {
 
     private final Duration timeout;
     private final long maxRows;
+    private final boolean storeLimit;
 
-    QueryRunner(Duration timeout, long maxRows) {
+    /**
+     * @param storeLimit pass the time limit to the store too: for remote stores, which stop their own evaluation.
+     *        Embedded stores are stopped by the {@link QueryBudget} instead, whose check runs in the evaluating
+     *        thread (RDF4J's own limit closes the iteration from a timer thread).
+     */
+    QueryRunner(Duration timeout, long maxRows, boolean storeLimit) {
         this.timeout = timeout;
         this.maxRows = maxRows;
+        this.storeLimit = storeLimit;
     }
 
     /** Parses the text; malformed text becomes a 400 with the parser's message, SERVICE a 400 too. */
@@ -90,7 +96,9 @@ final class QueryRunner {
             if (dataset != null) {
                 query.setDataset(dataset);
             }
-            query.setMaxExecutionTime(storeSeconds());
+            if (storeLimit) {
+                query.setMaxExecutionTime(storeSeconds());
+            }
             if (parsed instanceof ParsedBooleanQuery) {
                 FileFormat format = ResultFormats.choose(ResultFormats.Kind.BOOLEAN, formatParam, accept);
                 boolean value = ((BooleanQuery) query).evaluate();
@@ -111,17 +119,6 @@ final class QueryRunner {
                 throw timedOut();
             }
             throw e;
-        }
-    }
-
-    void update(Repository repository, Dataset dataset, String text) {
-        try (RepositoryConnection c = repository.getConnection()) {
-            Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
-            if (dataset != null) {
-                update.setDataset(dataset);
-            }
-            update.setMaxExecutionTime(storeSeconds());
-            update.execute();
         }
     }
 
