@@ -132,7 +132,7 @@ final class ProtocolHandler extends Handler.Abstract {
         String normalised = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
         Target target = targets.get(normalised);
         if (target == null) {
-            throw new HttpError(404, "no such endpoint: " + path + "; this server serves " + String.join(", ", targets.keySet()));
+            throw new HttpError(404, "no such endpoint; this server serves " + String.join(", ", targets.keySet()));
         }
         SparqlRequest sparql;
         try {
