@@ -79,7 +79,8 @@ final class Admission implements AutoCloseable {
             throw new HttpError(503, "server stopping");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof QueryInterruptedException && budget.cancelledBecause() != null) {
+            boolean stopped = cause instanceof QueryInterruptedException || cause instanceof HttpError h && h.status() == 503;
+            if (stopped && budget.cancelledBecause() != null) {
                 throw overBudget(budget);
             }
             if (cause instanceof RuntimeException r) {

@@ -252,6 +252,11 @@ public final class LacunaEndpoint {
         return targets.keySet();
     }
 
+    /** Operations admitted and not yet finished on a worker, cancelled ones included (0 when idle). */
+    int running() {
+        return admission == null ? 0 : admission.inFlight();
+    }
+
     /** The materialised view, or null when the store is served as it is. */
     public KgView view() {
         return view;
