@@ -202,10 +202,16 @@ public final class LacunaEndpoint {
     /** Stops serving (open connections are closed; running queries stop at their deadline) and drops the view; the store stays open. */
     public synchronized void stop() {
         if (server != null) {
+            // A caller stopping because it was interrupted (Ctrl-C, a test ending) must still stop Jetty fully.
+            boolean interrupted = Thread.interrupted();
             try {
                 server.stop();
             } catch (Exception e) {
                 LOG.warn("stopping the HTTP server: {}", e.toString());
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
             server = null;
         }

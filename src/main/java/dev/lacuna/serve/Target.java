@@ -6,8 +6,9 @@ import org.eclipse.rdf4j.query.impl.SimpleDataset;
 import org.eclipse.rdf4j.repository.Repository;
 
 /**
- * One served path. A graph target has a fixed dataset (the graph as default graph, no named graphs), which
- * overrides FROM, FROM NAMED, default-graph-uri and named-graph-uri: nothing else in the store is reachable.
+ * One served path. A graph target has a fixed dataset, the graph as default graph and as the one named graph (so
+ * Lacuna's own responders, which say {@code GRAPH <incomplete>}, work through it), which overrides FROM, FROM
+ * NAMED, default-graph-uri and named-graph-uri: nothing else in the store is reachable.
  * Only {@code --expose all} has a target without a graph (role null), which serves the store as it is.
  */
 record Target(String path, String role, IRI graph, Repository repository, Dataset dataset) {
@@ -15,7 +16,7 @@ record Target(String path, String role, IRI graph, Repository repository, Datase
     static Target graph(String path, String role, IRI graph, Repository repository) {
         SimpleDataset d = new SimpleDataset();
         d.addDefaultGraph(graph);
-        d.addNamedGraph(LacunaEndpoint.NO_NAMED_GRAPHS);
+        d.addNamedGraph(graph);
         return new Target(path, role, graph, repository, d);
     }
 
