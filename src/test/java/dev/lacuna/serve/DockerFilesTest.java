@@ -87,6 +87,9 @@ class DockerFilesTest {
         lacuna.get("command").forEach(n -> command.add(n.asText()));
         assertEquals("serve", command.get(0));
         assertEquals(repositoryUrl, command.get(command.indexOf("--repository") + 1), file);
+        // the seal: the store behind the endpoint is not reachable from the host, the endpoint serves incomplete
+        assertTrue(services.get(store).get("ports") == null, file + " publishes the raw store port");
+        assertEquals("incomplete", command.get(command.indexOf("--expose") + 1), file);
         for (JsonNode service : services) {
             JsonNode ports = service.get("ports");
             if (ports != null) {
