@@ -39,34 +39,26 @@ final class BudgetedEvaluation implements EvaluationStrategyFactory {
         this.delegate = delegate;
     }
 
-    /** The stores whose evaluation this can hook; others (remote stores) rely on their own time limit. */
-    static boolean supports(Repository repository) {
-        return sail(repository) != null;
-    }
-
-    /** Installs the hook on an embedded store; returns the undo, or null when the store is not embedded. */
-    static Runnable install(Repository repository) {
+    /**
+     * Installs the hook on an embedded store (once; it stays, inert for every query run outside an endpoint, so
+     * endpoints sharing a store can start and stop in any order). False when the store is not embedded.
+     */
+    static boolean install(Repository repository) {
         Sail sail = sail(repository);
         if (sail instanceof NativeStore s) {
-            EvaluationStrategyFactory before = s.getEvaluationStrategyFactory();
-            if (!(before instanceof BudgetedEvaluation)) {
-                s.setEvaluationStrategyFactory(new BudgetedEvaluation(before));
+            if (!(s.getEvaluationStrategyFactory() instanceof BudgetedEvaluation)) {
+                s.setEvaluationStrategyFactory(new BudgetedEvaluation(s.getEvaluationStrategyFactory()));
             }
-            return () -> s.setEvaluationStrategyFactory(before);
         } else if (sail instanceof MemoryStore s) {
-            EvaluationStrategyFactory before = s.getEvaluationStrategyFactory();
-            if (!(before instanceof BudgetedEvaluation)) {
-                s.setEvaluationStrategyFactory(new BudgetedEvaluation(before));
+            if (!(s.getEvaluationStrategyFactory() instanceof BudgetedEvaluation)) {
+                s.setEvaluationStrategyFactory(new BudgetedEvaluation(s.getEvaluationStrategyFactory()));
             }
-            return () -> s.setEvaluationStrategyFactory(before);
         } else if (sail instanceof LmdbStore s) {
-            EvaluationStrategyFactory before = s.getEvaluationStrategyFactory();
-            if (!(before instanceof BudgetedEvaluation)) {
-                s.setEvaluationStrategyFactory(new BudgetedEvaluation(before));
+            if (!(s.getEvaluationStrategyFactory() instanceof BudgetedEvaluation)) {
+                s.setEvaluationStrategyFactory(new BudgetedEvaluation(s.getEvaluationStrategyFactory()));
             }
-            return () -> s.setEvaluationStrategyFactory(before);
         }
-        return null;
+        return sail != null;
     }
 
     private static Sail sail(Repository repository) {

@@ -61,7 +61,6 @@ public final class LacunaEndpoint {
     private Admission admission;
     private KgView view;
     private Repository ownedViewStore;
-    private Runnable undoBudget;
 
     private LacunaEndpoint(EndpointSettings settings) {
         this.settings = settings;
@@ -101,9 +100,9 @@ public final class LacunaEndpoint {
             served = store;
         }
         targets = Collections.unmodifiableMap(targets(settings.exposure(), kg, served));
-        undoBudget = BudgetedEvaluation.install(served);
+        boolean embedded = BudgetedEvaluation.install(served);
         admission = new Admission(settings.workers(), settings.queue(), settings.timeout(), settings.queryMemoryBytes());
-        QueryRunner runner = new QueryRunner(settings.timeout(), settings.maxRows(), undoBudget == null);
+        QueryRunner runner = new QueryRunner(settings.timeout(), settings.maxRows(), !embedded);
         try {
             server = jetty();
             server.setHandler(new ProtocolHandler(settings, targets, admission, runner));
@@ -223,10 +222,6 @@ public final class LacunaEndpoint {
         if (admission != null) {
             admission.close();
             admission = null;
-        }
-        if (undoBudget != null) {
-            undoBudget.run();
-            undoBudget = null;
         }
         if (ownedViewStore != null) {
             ownedViewStore.shutDown();
