@@ -10,13 +10,17 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.serve.Exposure;
 import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.LacunaEndpoint;
 import dev.lacuna.serve.Shape;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 
-/** {@code lacuna serve}: the SPARQL endpoint for the complete and incomplete graphs; runs until stopped. */
+/**
+ * {@code lacuna serve}: the SPARQL endpoint a system under test queries; runs until stopped. It serves the
+ * incomplete graph unless told otherwise, and never the labels or benchmark graphs short of {@code --expose all}.
+ */
 public final class ServeCommand implements Command {
     static final String TOKEN_ENV = "LACUNA_UPDATE_TOKEN";
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
@@ -28,18 +32,24 @@ public final class ServeCommand implements Command {
 
     @Override
     public String usage() {
-        return "[--host 127.0.0.1] [--port 7878] [--labels private|source|text] [--shape plain|freebase] [--timeout 30s]";
+        return "[--expose incomplete|complete|complete,incomplete|all] [--host 127.0.0.1] [--port 7878] "
+                + "[--labels private|source|text] [--shape plain|freebase] [--timeout 30s] [--cors ORIGIN] [--allow-update TOKEN]";
     }
 
     @Override
     public String summary() {
-        return "serve the complete and incomplete graphs over SPARQL 1.1 (/sparql/complete, /sparql/incomplete)";
+        return "serve one graph over SPARQL 1.1 (default incomplete, at /sparql and /sparql/incomplete)";
     }
 
     @Override
     public void addOptions(Options options) {
         CommonOptions.addStore(options);
         CommonOptions.addKg(options);
+        options.addOption(Option.builder().longOpt("expose").hasArg().argName("GRAPHS")
+                .desc("graphs to serve: incomplete (default), complete, complete,incomplete, or all (every graph, "
+                        + "benchmark answers included: never for a system under test)").get());
+        options.addOption(Option.builder().longOpt("cors").hasArg().argName("ORIGIN")
+                .desc("let web pages from this one origin read answers (default: no CORS)").get());
         options.addOption(Option.builder().longOpt("host").hasArg().argName("ADDR")
                 .desc("address to bind (default 127.0.0.1; 0.0.0.0 makes it reachable from other machines)").get());
         options.addOption(Option.builder().longOpt("port").hasArg().argName("N").desc("port (default 7878; 0 picks a free one)").get());
@@ -59,12 +69,17 @@ public final class ServeCommand implements Command {
                 .desc("requests that may wait for a worker; more get 503 at once (default 64)").get());
         options.addOption(Option.builder().longOpt("max-body").hasArg().argName("BYTES")
                 .desc("largest POST body (default 1048576); larger gets 413").get());
-        options.addOption(Option.builder().longOpt("allow-update").desc("accept SPARQL Update with the bearer token of "
-                + "--token or $" + TOKEN_ENV + " (never on /sparql/complete)").get());
+        options.addOption(Option.builder().longOpt("allow-update").hasArg().optionalArg(true).argName("TOKEN")
+                .desc("accept INSERT/DELETE DATA and INSERT/DELETE ... WHERE on the incomplete graph, by POST with "
+                        + "'Authorization: Bearer TOKEN' (TOKEN here, or --token, or $" + TOKEN_ENV + ")").get());
         options.addOption(Option.builder().longOpt("token").hasArg().argName("TOKEN")
                 .desc("update token (at least 16 characters); prefer $" + TOKEN_ENV + " so it stays out of ps").get());
         options.addOption(Option.builder().longOpt("view-store").hasArg().argName("SPEC")
                 .desc("where a label/shape view is materialised: memory (default), native:DIR or lmdb:DIR").get());
+        options.addOption(Option.builder().longOpt("query-memory").hasArg().argName("MIB")
+                .desc("MiB one query may allocate before it is cancelled with 503 (default: half the heap / workers)").get());
+        options.addOption(Option.builder().longOpt("max-connections").hasArg().argName("N")
+                .desc("open connections at most (default 2048)").get());
         options.addOption(Option.builder().longOpt("no-access-log").desc("do not log one line per request").get());
     }
 
@@ -72,6 +87,8 @@ public final class ServeCommand implements Command {
     public int run(CommandLine line, CliContext context) throws Exception {
         LacunaEndpoint.Builder builder = LacunaEndpoint.builder()
                 .kg(CommonOptions.kg(line)) // for check(); the store's only KG replaces it below
+                .expose(Exposure.parse(line.getOptionValue("expose", "incomplete")))
+                .cors(line.getOptionValue("cors"))
                 .host(line.getOptionValue("host", "127.0.0.1"))
                 .port(CommonOptions.intValue(line, "port", 7878))
                 .labels(LabelMode.parse(line.getOptionValue("labels", "private")))
@@ -90,11 +107,17 @@ public final class ServeCommand implements Command {
         if (line.hasOption("max-body")) {
             builder.maxBodyBytes(CommonOptions.longValue(line, "max-body", 0));
         }
+        if (line.hasOption("query-memory")) {
+            builder.queryMemory(CommonOptions.longValue(line, "query-memory", 0) << 20);
+        }
+        if (line.hasOption("max-connections")) {
+            builder.maxConnections(CommonOptions.intValue(line, "max-connections", 0));
+        }
         if (line.hasOption("compat")) {
             builder.compat(onOff(line.getOptionValue("compat")));
         }
         if (line.hasOption("allow-update")) {
-            String token = line.getOptionValue("token", System.getenv(TOKEN_ENV));
+            String token = line.getOptionValue("allow-update", line.getOptionValue("token", System.getenv(TOKEN_ENV)));
             if (token == null) {
                 throw new UsageException("--allow-update needs a token: --token TOKEN or $" + TOKEN_ENV);
             }
@@ -118,10 +141,16 @@ public final class ServeCommand implements Command {
             Thread hook = new Thread(endpoint::stop, "lacuna-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             String url = endpoint.url();
-            context.out().println("Lacuna SPARQL endpoint at " + url);
-            context.out().println("  " + url + "sparql/complete");
-            context.out().println("  " + url + "sparql/incomplete");
-            context.out().println("  " + url + "sparql   (all graphs)");
+            context.out().println("Lacuna SPARQL endpoint at " + url + " serving " + endpoint.settings().exposure().word());
+            for (String path : endpoint.paths()) {
+                context.out().println("  " + url + path.substring(1));
+            }
+            context.out().println("Limits: " + endpoint.settings().describeLimits()
+                    + "; a cut answer has the header X-Lacuna-Truncated and is logged");
+            if (endpoint.settings().exposure().all()) {
+                context.out().println("WARNING: --expose all serves EVERY graph, the benchmark's hard answers included. "
+                        + "Never point a system under test at this server.");
+            }
             context.out().println("Stop with Ctrl-C.");
             context.out().flush();
             try {

@@ -2,15 +2,16 @@ package dev.lacuna.serve;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 
 import dev.lacuna.store.KgGraphs;
 
-/** The small HTML page at / listing the endpoints and example queries (each a link that runs it). */
+/** The small HTML page at / listing the served paths (and nothing else) and example queries, each a link that runs it. */
 final class HomePage {
     private HomePage() {
     }
 
-    static String render(KgGraphs kg, LabelMode labels, Shape shape, boolean updates) {
+    static String render(KgGraphs kg, LabelMode labels, Shape shape, boolean updates, Collection<Target> targets) {
         String[][] examples = shape == Shape.FREEBASE
                 ? new String[][] {
                     {"Relations out of entity m.0 (ToG's one-hop relations)",
@@ -28,18 +29,25 @@ final class HomePage {
                 .append("</code>; entity names: <b>").append(labels.word()).append("</b>; shape: <b>").append(shape.word())
                 .append("</b>; ").append(updates ? "updates allowed with a bearer token" : "read-only").append(".</p>\n")
                 .append("<h2>Endpoints (SPARQL 1.1 Protocol, GET or POST)</h2>\n<ul>\n")
-                .append("<li><code>/sparql/complete</code>: the knowledge graph as loaded, as the default graph</li>\n")
-                .append("<li><code>/sparql/incomplete</code>: the graph with the benchmark's deleted triples removed</li>\n")
-                .append("<li><code>/sparql</code>: all graphs (use GRAPH or FROM to pick one)</li>\n</ul>\n")
+                .append(list(targets)).append("</ul>\n")
                 .append("<p>Results: SPARQL JSON (default), XML, CSV, TSV by Accept or <code>format=json|xml|csv|tsv</code>; ")
                 .append("CONSTRUCT/DESCRIBE as Turtle, N-Triples or JSON-LD.</p>\n<h2>Examples</h2>\n");
+        String run = targets.iterator().next().path().substring(1);
         for (String[] ex : examples) {
-            String link = "sparql/incomplete?query=" + URLEncoder.encode(ex[1], StandardCharsets.UTF_8);
+            String link = run + "?query=" + URLEncoder.encode(ex[1], StandardCharsets.UTF_8);
             b.append("<h3>").append(esc(ex[0])).append("</h3>\n<pre>").append(esc(ex[1])).append("</pre>\n<p><a href=\"")
-                    .append(esc(link)).append("\">run on /sparql/incomplete</a></p>\n");
+                    .append(esc(link)).append("\">run on /").append(esc(run)).append("</a></p>\n");
         }
         b.append("<p>curl: <code>curl -H 'Accept: application/sparql-results+json' --data-urlencode 'query=SELECT * WHERE { ?s ?p ?o } LIMIT 5' ")
-                .append("http://HOST:PORT/sparql/incomplete</code></p>\n</body></html>\n");
+                .append("http://HOST:PORT/").append(esc(run)).append("</code></p>\n</body></html>\n");
+        return b.toString();
+    }
+
+    private static String list(Collection<Target> targets) {
+        StringBuilder b = new StringBuilder();
+        for (Target t : targets) {
+            b.append("<li><code>").append(esc(t.path())).append("</code>: ").append(esc(t.describe())).append("</li>\n");
+        }
         return b.toString();
     }
 

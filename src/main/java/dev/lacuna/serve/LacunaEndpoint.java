@@ -1,150 +1,183 @@
 package dev.lacuna.serve;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
-import org.eclipse.rdf4j.query.Dataset;
-import org.eclipse.rdf4j.query.QueryEvaluationException;
-import org.eclipse.rdf4j.query.QueryInterruptedException;
-import org.eclipse.rdf4j.query.impl.SimpleDataset;
-import org.eclipse.rdf4j.query.parser.ParsedOperation;
-import org.eclipse.rdf4j.query.parser.ParsedQuery;
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.RepositoryException;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.KgGraphs;
 
 /**
- * A SPARQL 1.1 Protocol endpoint over a Lacuna store: {@code /sparql/complete} and {@code /sparql/incomplete}
- * (each one named graph exposed as the default graph, by a protocol dataset, so it works the same on an embedded
- * store, RDF4J Server and GraphDB) and {@code /sparql} (all graphs). Built like Jena's FusekiServer:
+ * A SPARQL 1.1 Protocol endpoint over a Lacuna store that serves only what the system under test may see: by
+ * default the incomplete graph, at {@code /sparql/incomplete} and at {@code /sparql} (clients such as ToG and PoG
+ * hard-code {@code /sparql}). Each served graph is the default graph of a fixed dataset, so it works the same on
+ * an embedded store, RDF4J Server and GraphDB. Built like Jena's FusekiServer:
  *
  * <pre>{@code
  * LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(repo).kg(KgGraphs.of("codex-m"))
  *         .port(0).labels(LabelMode.TEXT).shape(Shape.FREEBASE).build();
  * endpoint.start();
- * ... endpoint.url() + "sparql/incomplete" ...
+ * ... endpoint.url() + "sparql" ...
  * endpoint.stop();
  * }</pre>
  *
- * <p>Safe by default: binds 127.0.0.1, read-only, a query time limit, a row limit, a bounded number of
- * queries evaluated at once with a bounded wait queue (overload is answered 503 at once, never a hang), no
- * federated SERVICE calls, and one access-log line per request (logger {@code dev.lacuna.serve.access}).
- * The JDK's HTTP server is used with TCP_NODELAY (without it every response waited ~46 ms for Nagle).
+ * <p>Safe by default: binds 127.0.0.1, read-only, no CORS, a time limit per query that a watchdog enforces and a
+ * memory budget per query ({@link Admission}), a row limit, a bounded number of queries at once and waiting,
+ * bounded connections with an idle timeout (Jetty parses headers without holding a thread, so slow clients
+ * cost a connection, never a worker), no federated SERVICE. The parts: {@link EndpointSettings} (fixed at
+ * build), {@link ProtocolHandler}, {@link Admission}, {@link UpdateGuard}.
  */
 public final class LacunaEndpoint {
-    static {
-        // Read once when the JDK's HTTP server is first used; without it small responses wait for delayed ACKs.
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-    }
-
     private static final Logger LOG = LoggerFactory.getLogger(LacunaEndpoint.class);
-    private static final Logger ACCESS = LoggerFactory.getLogger("dev.lacuna.serve.access");
     /** A named graph that never holds data: the named-graph part of a graph endpoint's dataset, so GRAPH ?g sees nothing. */
     static final IRI NO_NAMED_GRAPHS = SimpleValueFactory.getInstance().createIRI("urn:lacuna:no-named-graphs");
-    private static final long DRAIN_LIMIT = 64L << 20;
 
-    /** One path and what it serves. */
-    private record Target(String path, String graphWord, Repository repository, Dataset dataset, boolean fixedDataset) {
-    }
-
-    private final Builder settings;
-    private final QueryRunner runner;
-    private final Semaphore workers;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final EndpointSettings settings;
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private final Map<String, Target> targets = new LinkedHashMap<>();
-    private HttpServer server;
-    private ExecutorService executor;
+    private Map<String, Target> targets = Map.of();
+    private Server server;
+    private ServerConnector connector;
+    private Admission admission;
     private KgView view;
     private Repository ownedViewStore;
 
-    private LacunaEndpoint(Builder b) {
-        this.settings = b;
-        this.runner = new QueryRunner(b.timeout, b.maxRows);
-        this.workers = new Semaphore(b.workers, true);
+    private LacunaEndpoint(EndpointSettings settings) {
+        this.settings = settings;
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
+    /** The settings fixed at build. */
+    public EndpointSettings settings() {
+        return settings;
+    }
+
     // ------------------------------------------------------------------ life cycle
 
-    /** Builds the label/shape view if one is needed, then binds and starts serving. */
+    /**
+     * Checks that the store holds what is to be served, builds the label/shape view if one is needed, then binds
+     * and starts serving. A KG without triples in complete, or without an incomplete graph to expose, is refused
+     * with the command that makes it.
+     */
     public synchronized LacunaEndpoint start() {
         if (server != null) {
             throw new IllegalStateException("endpoint already started");
         }
-        KgGraphs kg = settings.kg;
-        Repository served = settings.repository;
-        if (KgView.needed(settings.labels, settings.shape)) {
-            Repository store = settings.viewStore;
+        KgGraphs kg = settings.kg();
+        checkStore(settings.repository(), kg, settings.exposure());
+        Repository served = settings.repository();
+        if (KgView.needed(settings.labels(), settings.shape())) {
+            Repository store = settings.viewStore();
             if (store == null) {
                 store = new SailRepository(new MemoryStore());
                 store.init();
                 ownedViewStore = store;
             }
-            view = KgView.build(settings.repository, kg, settings.labels, settings.shape, store);
+            view = KgView.build(settings.repository(), kg, settings.labels(), settings.shape(), store);
             served = store;
         }
-        targets.put("/sparql", new Target("/sparql", null, served, null, false));
-        targets.put("/sparql/complete", new Target("/sparql/complete", "complete", served, graphDataset(kg.complete()), true));
-        targets.put("/sparql/incomplete", new Target("/sparql/incomplete", "incomplete", served, graphDataset(kg.incomplete()), true));
+        targets = Collections.unmodifiableMap(targets(settings.exposure(), kg, served));
+        boolean embedded = BudgetedEvaluation.install(served);
+        admission = new Admission(settings.workers(), settings.queue(), settings.timeout(), settings.queryMemoryBytes());
+        QueryRunner runner = new QueryRunner(settings.timeout(), settings.maxRows(), !embedded);
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(settings.host), settings.port), 128);
-        } catch (IOException e) {
-            closeViewStore();
-            throw new LacunaException("cannot listen on " + settings.host + ":" + settings.port + ": " + e.getMessage(), e);
+            server = jetty();
+            server.setHandler(new ProtocolHandler(settings, targets, admission, runner));
+            server.start();
+        } catch (Exception e) {
+            release();
+            throw new LacunaException("cannot listen on " + settings.host() + ":" + settings.port() + ": " + e.getMessage(), e);
         }
-        // Enough threads for every admitted request plus a few to answer overflow with 503 quickly.
-        executor = Executors.newFixedThreadPool(settings.workers + settings.queue + 4, r -> {
-            Thread t = new Thread(r, "lacuna-http");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
-        server.start();
-        LOG.info("SPARQL endpoint at {} ({} names, {} shape, timeout {}, max {} rows, {} workers{})", url(),
-                settings.labels.word(), settings.shape.word(), QueryRunner.describe(settings.timeout), settings.maxRows,
-                settings.workers, settings.updateToken != null ? ", updates allowed with token" : ", read-only");
+        LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
+                settings.labels().word(), settings.shape().word(), settings.describeLimits(),
+                settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
+        if (settings.exposure().all()) {
+            LOG.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
+                    + "included. Never point a system under test at this server.");
+        }
         if (view == null) {
             warnWithoutObjectIndex(served);
         }
-        if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.host) && !settings.host.equals("localhost")) {
-            LOG.warn("listening on {}: reachable from other machines", settings.host);
+        if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.host()) && !settings.host().equals("localhost")) {
+            LOG.warn("listening on {}: reachable from other machines", settings.host());
         }
         return this;
+    }
+
+    private Server jetty() {
+        QueuedThreadPool threads = new QueuedThreadPool(settings.workers() + settings.queue() + 32, 4);
+        threads.setName("lacuna-http");
+        threads.setDaemon(true);
+        Server jetty = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        http.setRequestHeaderSize(settings.maxUrlBytes());
+        connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
+        connector.setHost(settings.host());
+        connector.setPort(settings.port());
+        connector.setIdleTimeout(settings.idleTimeout().toMillis());
+        jetty.addConnector(connector);
+        jetty.addBean(new NetworkConnectionLimit(settings.maxConnections(), connector));
+        jetty.setErrorHandler(new PlainErrors());
+        jetty.setStopTimeout(0);
+        return jetty;
+    }
+
+    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served) {
+        Map<String, Target> out = new LinkedHashMap<>();
+        String single = exposure.single();
+        if (single != null) {
+            out.put("/sparql", Target.graph("/sparql", single, graphOf(kg, single), served));
+        } else if (exposure.all()) {
+            out.put("/sparql", Target.everything("/sparql", served));
+        }
+        for (String role : exposure.roles()) {
+            out.put("/sparql/" + role, Target.graph("/sparql/" + role, role, graphOf(kg, role), served));
+        }
+        return out;
+    }
+
+    private static IRI graphOf(KgGraphs kg, String role) {
+        return role.equals("complete") ? kg.complete() : kg.incomplete();
+    }
+
+    /** Refuses (exit 2) a store that has nothing to serve, naming the command that fills it. */
+    static void checkStore(Repository repository, KgGraphs kg, Exposure exposure) {
+        try (RepositoryConnection c = repository.getConnection()) {
+            if (!c.hasStatement(null, null, null, false, kg.complete())) {
+                throw new BadInputException("KG '" + kg.name() + "' has no triples in its complete graph <" + kg.complete()
+                        + "> in this store: load it first with `lacuna load --kg " + kg.name() + " FILE`");
+            }
+            if (exposure.incomplete() && !c.hasStatement(null, null, null, false, kg.incomplete())) {
+                throw new BadInputException("KG '" + kg.name() + "' has no incomplete graph <" + kg.incomplete()
+                        + "> yet: build the benchmark first with `lacuna build --kg " + kg.name()
+                        + " --out DIR`, or serve the complete graph with --expose complete");
+            }
+        }
     }
 
     /**
@@ -165,15 +198,35 @@ public final class LacunaEndpoint {
         }
     }
 
-    /** Stops serving (waiting up to a second for running exchanges) and drops the view; the store stays open. */
+    /** Stops serving (open connections are closed; running queries stop at their deadline) and drops the view; the store stays open. */
     public synchronized void stop() {
         if (server != null) {
-            server.stop(1);
-            executor.shutdownNow();
+            // A caller stopping because it was interrupted (Ctrl-C, a test ending) must still stop Jetty fully.
+            boolean interrupted = Thread.interrupted();
+            try {
+                server.stop();
+            } catch (Exception e) {
+                LOG.warn("stopping the HTTP server: {}", e.toString());
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             server = null;
         }
-        closeViewStore();
+        release();
         stopped.countDown();
+    }
+
+    private void release() {
+        if (admission != null) {
+            admission.close();
+            admission = null;
+        }
+        if (ownedViewStore != null) {
+            ownedViewStore.shutDown();
+            ownedViewStore = null;
+        }
     }
 
     /** Blocks until {@link #stop()} is called. */
@@ -186,13 +239,23 @@ public final class LacunaEndpoint {
         if (server == null) {
             throw new IllegalStateException("endpoint not started");
         }
-        return server.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
-    /** The base URL, ending in '/': append "sparql/incomplete" etc. */
+    /** The base URL, ending in '/': append "sparql" etc. */
     public String url() {
-        String host = settings.host.contains(":") ? "[" + settings.host + "]" : settings.host;
+        String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
         return "http://" + host + ":" + port() + "/";
+    }
+
+    /** The served paths ("/sparql", "/sparql/incomplete", ...) in the order the home page lists them. */
+    public java.util.Set<String> paths() {
+        return targets.keySet();
+    }
+
+    /** Operations admitted and not yet finished on a worker, cancelled ones included (0 when idle). */
+    int running() {
+        return admission == null ? 0 : admission.inFlight();
     }
 
     /** The materialised view, or null when the store is served as it is. */
@@ -200,285 +263,13 @@ public final class LacunaEndpoint {
         return view;
     }
 
-    private void closeViewStore() {
-        if (ownedViewStore != null) {
-            ownedViewStore.shutDown();
-            ownedViewStore = null;
-        }
-    }
-
-    private static Dataset graphDataset(IRI graph) {
-        SimpleDataset d = new SimpleDataset();
-        d.addDefaultGraph(graph);
-        d.addNamedGraph(NO_NAMED_GRAPHS);
-        return d;
-    }
-
-    // ------------------------------------------------------------------ requests
-
-    private void handle(HttpExchange exchange) {
-        long start = System.nanoTime();
-        String path = exchange.getRequestURI().getPath();
-        int status = 500;
-        long bytes = 0;
-        String note = "";
-        try {
-            exchange.getResponseHeaders().set("Access-Control-Allow-Origin", "*");
-            if (exchange.getRequestMethod().equals("OPTIONS")) {
-                exchange.getResponseHeaders().set("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-                exchange.getResponseHeaders().set("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization");
-                exchange.getResponseHeaders().set("Allow", "GET, POST, OPTIONS");
-                status = 204;
-                exchange.sendResponseHeaders(204, -1);
-                return;
-            }
-            QueryRunner.Answer answer = route(exchange, path);
-            status = answer.status();
-            bytes = answer.body().length;
-            note = " rows=" + answer.rows() + (answer.truncated() ? " (truncated)" : "");
-            if (answer.truncated()) {
-                exchange.getResponseHeaders().set("X-Lacuna-Truncated", "max rows " + settings.maxRows);
-            }
-            send(exchange, status, answer.contentType(), answer.body());
-        } catch (HttpError e) {
-            status = e.status();
-            note = " " + e.getMessage();
-            bytes = sendError(exchange, status, e.getMessage());
-        } catch (QueryInterruptedException e) {
-            status = 503;
-            note = " timeout";
-            bytes = sendError(exchange, status, "query exceeded the time limit of " + QueryRunner.describe(settings.timeout)
-                    + ": " + e.getMessage());
-        } catch (QueryEvaluationException | RepositoryException e) {
-            if (e instanceof QueryEvaluationException && System.nanoTime() - start >= settings.timeout.toNanos()) {
-                // Past the limit the store closes the query's iteration; the reader may see "the iteration has
-                // been closed" instead of QueryInterruptedException, depending on which thread gets there first.
-                status = 503;
-                note = " timeout";
-                bytes = sendError(exchange, status, "query exceeded the time limit of "
-                        + QueryRunner.describe(settings.timeout) + ": " + rootMessage(e));
-                return;
-            }
-            if (rootCause(e) instanceof java.net.SocketTimeoutException) {
-                // A remote store (RDF4J Server, GraphDB) that overran the time limit: the client timed out on it.
-                status = 503;
-                note = " remote store timeout";
-                bytes = sendError(exchange, status, "query exceeded the time limit of "
-                        + QueryRunner.describe(settings.timeout) + " on the remote store");
-                return;
-            }
-            status = 500;
-            note = " " + e;
-            bytes = sendError(exchange, status, "query failed: " + rootMessage(e));
-        } catch (IOException e) {
-            note = " client gone: " + e.getMessage();
-        } catch (RuntimeException e) {
-            status = 500;
-            note = " " + e;
-            LOG.warn("request {} failed", path, e);
-            bytes = sendError(exchange, status, "internal error: " + e);
-        } finally {
-            exchange.close();
-            if (settings.accessLog) {
-                ACCESS.info("{} {} {} {} {}B {}ms{}", remote(exchange), exchange.getRequestMethod(), path, status, bytes,
-                        (System.nanoTime() - start) / 1_000_000, oneLine(note));
-            }
-        }
-    }
-
-    private QueryRunner.Answer route(HttpExchange exchange, String path) throws IOException {
-        if (path.equals("/") || path.equals("/index.html")) {
-            byte[] page = HomePage.render(settings.kg, settings.labels, settings.shape, settings.updateToken != null)
-                    .getBytes(StandardCharsets.UTF_8);
-            return new QueryRunner.Answer(200, "text/html; charset=utf-8", page, 0, false);
-        }
-        String normalised = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        Target target = targets.get(normalised);
-        if (target == null) {
-            if (normalised.startsWith("/sparql/")) {
-                throw new HttpError(404, "unknown graph '" + normalised.substring("/sparql/".length())
-                        + "': this endpoint serves /sparql/complete, /sparql/incomplete and /sparql (all graphs)");
-            }
-            throw new HttpError(404, "no such page: " + path + " (see / for the endpoints)");
-        }
-        SparqlRequest request;
-        try {
-            request = SparqlRequest.read(exchange, settings.maxBodyBytes);
-        } catch (HttpError e) {
-            if (e.status() == 413) {
-                drain(exchange);
-            }
-            throw e;
-        }
-        if (request.query() == null && request.update() == null) {
-            throw new HttpError(400, "missing 'query' (or 'update') parameter; see / for examples");
-        }
-        String text = request.query() != null ? request.query() : request.update();
-        if (settings.compat) {
-            text = VirtuosoCompat.rewrite(text);
-        }
-        ParsedOperation parsed = QueryRunner.parse(text);
-        boolean isUpdate = QueryRunner.isUpdate(parsed);
-        if (isUpdate) {
-            authoriseUpdate(exchange, target);
-        } else if (request.update() != null) {
-            throw new HttpError(400, "the 'update' parameter holds a query; send queries as 'query'");
-        }
-        admit();
-        try {
-            if (isUpdate) {
-                runner.update(target.repository(), target.dataset() == null ? null : updateDataset(target), text);
-                return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);
-            }
-            Dataset dataset = target.fixedDataset() ? target.dataset() : protocolDataset(request);
-            return runner.query(target.repository(), dataset, text, (ParsedQuery) parsed,
-                    request.param("format", "output", "results"), exchange.getRequestHeaders().getFirst("Accept"));
-        } finally {
-            workers.release();
-            inFlight.decrementAndGet();
-        }
-    }
-
-    /** Takes a worker, waiting in a bounded queue; a full queue or a wait past the time limit is a 503. */
-    private void admit() {
-        if (inFlight.incrementAndGet() > settings.workers + settings.queue) {
-            inFlight.decrementAndGet();
-            throw new HttpError(503, "server busy: " + settings.workers + " queries running and " + settings.queue
-                    + " waiting; retry later");
-        }
-        boolean acquired;
-        try {
-            acquired = workers.tryAcquire(settings.timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            acquired = false;
-        }
-        if (!acquired) {
-            inFlight.decrementAndGet();
-            throw new HttpError(503, "server busy: no worker became free within " + QueryRunner.describe(settings.timeout));
-        }
-    }
-
-    private void authoriseUpdate(HttpExchange exchange, Target target) {
-        if (settings.updateToken == null) {
-            throw new HttpError(403, "this endpoint is read-only: SPARQL Update is refused (start lacuna serve with "
-                    + "--allow-update and a token to accept updates)");
-        }
-        if (view != null) {
-            throw new HttpError(403, "updates are refused on a label/shape view, which is a read-only copy");
-        }
-        if ("complete".equals(target.graphWord())) {
-            throw new HttpError(403, "the complete graph is never modified; update /sparql/incomplete or /sparql");
-        }
-        String auth = exchange.getRequestHeaders().getFirst("Authorization");
-        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"lacuna\"");
-            throw new HttpError(401, "updates need the header 'Authorization: Bearer TOKEN'");
-        }
-        byte[] given = auth.substring(7).trim().getBytes(StandardCharsets.UTF_8);
-        if (!MessageDigest.isEqual(given, settings.updateToken.getBytes(StandardCharsets.UTF_8))) {
-            throw new HttpError(403, "wrong update token");
-        }
-    }
-
-    private static Dataset updateDataset(Target target) {
-        IRI graph = target.dataset().getDefaultGraphs().iterator().next();
-        SimpleDataset d = new SimpleDataset();
-        d.addDefaultGraph(graph);
-        d.addDefaultRemoveGraph(graph);
-        d.setDefaultInsertGraph(graph);
-        return d;
-    }
-
-    /** default-graph-uri / named-graph-uri on /sparql, as the protocol says; none means the query's own dataset. */
-    private static Dataset protocolDataset(SparqlRequest request) {
-        List<String> defaults = request.all("default-graph-uri");
-        List<String> named = request.all("named-graph-uri");
-        if (defaults.isEmpty() && named.isEmpty()) {
-            return null;
-        }
-        SimpleDataset d = new SimpleDataset();
-        try {
-            defaults.forEach(g -> d.addDefaultGraph(SimpleValueFactory.getInstance().createIRI(g)));
-            named.forEach(g -> d.addNamedGraph(SimpleValueFactory.getInstance().createIRI(g)));
-        } catch (IllegalArgumentException e) {
-            throw new HttpError(400, "bad graph IRI in default-graph-uri/named-graph-uri: " + e.getMessage());
-        }
-        if (named.isEmpty()) {
-            d.addNamedGraph(NO_NAMED_GRAPHS);
-        }
-        return d;
-    }
-
-    private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", contentType);
-        boolean noBody = body.length == 0 || exchange.getRequestMethod().equals("HEAD") || status == 204;
-        exchange.sendResponseHeaders(status, noBody ? -1 : body.length);
-        if (!noBody) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
-    }
-
-    private static long sendError(HttpExchange exchange, int status, String message) {
-        byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
-        if (status == 503) {
-            exchange.getResponseHeaders().set("Retry-After", "1");
-        }
-        try {
-            send(exchange, status, "text/plain; charset=utf-8", body);
-        } catch (IOException e) {
-            return 0;
-        }
-        return body.length;
-    }
-
-    /** Reads and drops an oversize body (up to a hard cap) so the client gets to read the 413. */
-    private static void drain(HttpExchange exchange) {
-        exchange.getResponseHeaders().set("Connection", "close");
-        try (InputStream in = exchange.getRequestBody()) {
-            byte[] buffer = new byte[65536];
-            long total = 0;
-            int n;
-            while (total < DRAIN_LIMIT && (n = in.read(buffer)) > 0) {
-                total += n;
-            }
-        } catch (IOException e) {
-            // the client gave up; nothing to drain
-        }
-    }
-
-    /** Access-log notes stay on one line and short, whatever the parser said. */
-    private static String oneLine(String note) {
-        String s = note.replaceAll("\\s+", " ");
-        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
-    }
-
-    private static String remote(HttpExchange exchange) {
-        InetSocketAddress a = exchange.getRemoteAddress();
-        return a == null ? "-" : a.getAddress().getHostAddress();
-    }
-
-    private static Throwable rootCause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = rootCause(e);
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    }
-
     // ------------------------------------------------------------------ builder
 
-    /** Settings of an endpoint; {@link #build()} checks them all and names every problem. */
+    /** Settings of an endpoint; {@link #build()} copies them into an {@link EndpointSettings} and names every problem. */
     public static final class Builder {
         private Repository repository;
         private KgGraphs kg;
+        private Exposure exposure = Exposure.DEFAULT;
         private String host = "127.0.0.1";
         private int port = 7878;
         private LabelMode labels = LabelMode.PRIVATE;
@@ -492,6 +283,11 @@ public final class LacunaEndpoint {
         private Boolean compat;
         private Repository viewStore;
         private boolean accessLog = true;
+        private String corsOrigin;
+        private int maxConnections = 2048;
+        private Duration idleTimeout;
+        private Long queryMemoryBytes;
+        private int maxUrlBytes = 64 * 1024;
 
         private Builder() {
         }
@@ -504,6 +300,12 @@ public final class LacunaEndpoint {
 
         public Builder kg(KgGraphs kg) {
             this.kg = kg;
+            return this;
+        }
+
+        /** Which graphs to serve; default incomplete only. */
+        public Builder expose(Exposure exposure) {
+            this.exposure = exposure;
             return this;
         }
 
@@ -528,7 +330,7 @@ public final class LacunaEndpoint {
             return this;
         }
 
-        /** Time limit per query (rounded up to whole seconds for the store); past it the client gets a 503. */
+        /** Time limit per query; at it the client gets a 503 and the evaluation is cancelled. */
         public Builder timeout(Duration timeout) {
             this.timeout = timeout;
             return this;
@@ -557,7 +359,7 @@ public final class LacunaEndpoint {
             return this;
         }
 
-        /** Accept SPARQL Update on /sparql and /sparql/incomplete from clients that send this bearer token. */
+        /** Accept SPARQL Update of the incomplete graph, by POST, from clients that send this bearer token. */
         public Builder allowUpdate(String token) {
             this.updateToken = Objects.requireNonNull(token, "token");
             return this;
@@ -580,67 +382,61 @@ public final class LacunaEndpoint {
             return this;
         }
 
+        /** Let web pages from this one origin read answers (CORS); default none. */
+        public Builder cors(String origin) {
+            this.corsOrigin = origin;
+            return this;
+        }
+
+        /** Open connections at most; more wait in the kernel's accept queue. */
+        public Builder maxConnections(int maxConnections) {
+            this.maxConnections = maxConnections;
+            return this;
+        }
+
+        /** A connection without progress this long (a client that stops mid-header, say) is closed. */
+        public Builder idleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+            return this;
+        }
+
+        /** Bytes one query may allocate; default half the heap shared by the workers. */
+        public Builder queryMemory(long bytes) {
+            this.queryMemoryBytes = bytes;
+            return this;
+        }
+
+        /** Largest request line and headers; a longer GET URL gets 414 with a hint to POST. */
+        public Builder maxUrlBytes(int bytes) {
+            this.maxUrlBytes = bytes;
+            return this;
+        }
+
         public LacunaEndpoint build() {
-            validate(true);
-            if (compat == null) {
-                compat = shape == Shape.FREEBASE;
-            }
-            return new LacunaEndpoint(this);
+            return new LacunaEndpoint(new EndpointSettings(repository, kg, exposure, host, port, labels, shape, timeout,
+                    maxRows, workers, queue, maxBodyBytes, updateToken, compat != null ? compat : shape == Shape.FREEBASE,
+                    viewStore, accessLog, corsOrigin, maxConnections, idle(), memory(), maxUrlBytes));
         }
 
         /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */
         public Builder check() {
-            validate(false);
+            EndpointSettings.check(kg, labels, shape, exposure, host, port, timeout, maxRows, workers, queue,
+                    maxBodyBytes, updateToken, corsOrigin, maxConnections, idle(), memory(), maxUrlBytes,
+                    new StringBuilder());
             return this;
         }
 
-        private void validate(boolean needRepository) {
-            StringBuilder problems = new StringBuilder();
-            if (needRepository && repository == null) {
-                problems.append("; no repository to serve");
+        private Duration idle() {
+            if (idleTimeout != null) {
+                return idleTimeout;
             }
-            if (kg == null) {
-                problems.append("; no KG (graph names) given");
-            }
-            if (labels == null || shape == null) {
-                problems.append("; labels and shape must be set");
-            }
-            if (host == null || host.isBlank()) {
-                problems.append("; host is empty");
-            } else {
-                try {
-                    InetAddress.getByName(host);
-                } catch (UnknownHostException e) {
-                    problems.append("; unknown host '").append(host).append('\'');
-                }
-            }
-            if (port < 0 || port > 65535) {
-                problems.append("; port must lie in 0..65535, got ").append(port);
-            }
-            if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(24)) > 0) {
-                problems.append("; timeout must lie between 1 ms and 24 h, got ").append(timeout);
-            }
-            if (maxRows < 1) {
-                problems.append("; max rows must be at least 1, got ").append(maxRows);
-            }
-            if (workers < 1 || workers > 1024) {
-                problems.append("; workers must lie in 1..1024, got ").append(workers);
-            }
-            if (queue < 0 || queue > 100_000) {
-                problems.append("; queue must lie in 0..100000, got ").append(queue);
-            }
-            if (maxBodyBytes < 1024) {
-                problems.append("; max body must be at least 1024 bytes, got ").append(maxBodyBytes);
-            }
-            if (updateToken != null && updateToken.strip().length() < 16) {
-                problems.append("; the update token must have at least 16 characters");
-            }
-            if (updateToken != null && labels != null && shape != null && KgView.needed(labels, shape)) {
-                problems.append("; updates need --labels private and --shape plain (a view is a read-only copy)");
-            }
-            if (problems.length() > 0) {
-                throw new BadInputException("endpoint settings: " + problems.substring(2));
-            }
+            // Longer than the query limit: a client waiting for its answer is not idle.
+            Duration base = timeout == null ? Duration.ofSeconds(30) : timeout.plusSeconds(10);
+            return base.compareTo(Duration.ofSeconds(30)) < 0 ? Duration.ofSeconds(30) : base;
+        }
+
+        private long memory() {
+            return queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(workers);
         }
     }
 }

@@ -18,8 +18,11 @@ import org.eclipse.rdf4j.query.QueryInterruptedException;
 import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.TupleQuery;
 import org.eclipse.rdf4j.query.TupleQueryResult;
-import org.eclipse.rdf4j.query.Update;
+import org.eclipse.rdf4j.query.algebra.FunctionCall;
+import org.eclipse.rdf4j.query.algebra.Regex;
 import org.eclipse.rdf4j.query.algebra.Service;
+import org.eclipse.rdf4j.query.algebra.ValueConstant;
+import org.eclipse.rdf4j.query.algebra.evaluation.function.FunctionRegistry;
 import org.eclipse.rdf4j.query.algebra.helpers.AbstractQueryModelVisitor;
 import org.eclipse.rdf4j.query.parser.ParsedBooleanQuery;
 import org.eclipse.rdf4j.query.parser.ParsedGraphQuery;
@@ -50,10 +53,17 @@ final class QueryRunner {
 
     private final Duration timeout;
     private final long maxRows;
+    private final boolean storeLimit;
 
-    QueryRunner(Duration timeout, long maxRows) {
+    /**
+     * @param storeLimit pass the time limit to the store too: for remote stores, which stop their own evaluation.
+     *        Embedded stores are stopped by the {@link QueryBudget} instead, whose check runs in the evaluating
+     *        thread (RDF4J's own limit closes the iteration from a timer thread).
+     */
+    QueryRunner(Duration timeout, long maxRows, boolean storeLimit) {
         this.timeout = timeout;
         this.maxRows = maxRows;
+        this.storeLimit = storeLimit;
     }
 
     /** Parses the text; malformed text becomes a 400 with the parser's message, SERVICE a 400 too. */
@@ -64,22 +74,47 @@ final class QueryRunner {
         } catch (MalformedQueryException e) {
             throw new HttpError(400, "malformed SPARQL: " + e.getMessage());
         }
-        if (parsed instanceof ParsedQuery q && containsService(q)) {
-            // Federated queries would make this server fetch arbitrary URLs on a client's behalf.
-            throw new HttpError(400, "SERVICE (federated query) is disabled on this endpoint");
+        if (parsed instanceof ParsedQuery q) {
+            check(q);
         }
         return parsed;
     }
 
-    private static boolean containsService(ParsedQuery q) {
-        boolean[] found = {false};
+    /**
+     * Refuses, before evaluation, what would otherwise fail late or silently: SERVICE (federated queries would make
+     * this server fetch URLs for a client), functions the store does not know (a FILTER would drop every row) and
+     * constant regular expressions that do not compile.
+     */
+    private static void check(ParsedQuery q) {
         q.getTupleExpr().visit(new AbstractQueryModelVisitor<RuntimeException>() {
             @Override
             public void meet(Service node) {
-                found[0] = true;
+                throw new HttpError(400, "SERVICE (federated query) is disabled on this endpoint");
+            }
+
+            @Override
+            public void meet(FunctionCall node) {
+                if (FunctionRegistry.getInstance().get(node.getURI()).isEmpty()) {
+                    throw new HttpError(400, "unknown function <" + node.getURI() + ">");
+                }
+                super.meet(node);
+            }
+
+            @Override
+            public void meet(Regex node) {
+                if (node.getPatternArg() instanceof ValueConstant pattern) {
+                    String flags = node.getFlagsArg() instanceof ValueConstant f ? f.getValue().stringValue() : "";
+                    try {
+                        java.util.regex.Pattern.compile(pattern.getValue().stringValue(),
+                                flags.contains("i") ? java.util.regex.Pattern.CASE_INSENSITIVE : 0);
+                    } catch (java.util.regex.PatternSyntaxException e) {
+                        throw new HttpError(400, "bad regular expression: " + e.getDescription() + " in '"
+                                + pattern.getValue().stringValue() + "'");
+                    }
+                }
+                super.meet(node);
             }
         });
-        return found[0];
     }
 
     Answer query(Repository repository, Dataset dataset, String text, ParsedQuery parsed, String formatParam,
@@ -90,7 +125,9 @@ final class QueryRunner {
             if (dataset != null) {
                 query.setDataset(dataset);
             }
-            query.setMaxExecutionTime(storeSeconds());
+            if (storeLimit) {
+                query.setMaxExecutionTime(storeSeconds());
+            }
             if (parsed instanceof ParsedBooleanQuery) {
                 FileFormat format = ResultFormats.choose(ResultFormats.Kind.BOOLEAN, formatParam, accept);
                 boolean value = ((BooleanQuery) query).evaluate();
@@ -111,17 +148,6 @@ final class QueryRunner {
                 throw timedOut();
             }
             throw e;
-        }
-    }
-
-    void update(Repository repository, Dataset dataset, String text) {
-        try (RepositoryConnection c = repository.getConnection()) {
-            Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
-            if (dataset != null) {
-                update.setDataset(dataset);
-            }
-            update.setMaxExecutionTime(storeSeconds());
-            update.execute();
         }
     }
 

@@ -10,7 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.sun.net.httpserver.HttpExchange;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.query.Dataset;
+import org.eclipse.rdf4j.query.impl.SimpleDataset;
+import org.eclipse.jetty.server.Request;
 
 /**
  * One SPARQL 1.1 Protocol request, read from GET parameters, a form POST or a direct POST
@@ -27,16 +31,17 @@ final class SparqlRequest {
         this.update = update;
     }
 
-    static SparqlRequest read(HttpExchange exchange, long maxBodyBytes) throws IOException {
+    /** Reads a request on a served path; a method other than GET, HEAD or POST is a 405 naming the allowed ones. */
+    static SparqlRequest read(Request request, long maxBodyBytes) throws IOException {
         Map<String, List<String>> params = new LinkedHashMap<>();
-        parseForm(exchange.getRequestURI().getRawQuery(), params);
-        String method = exchange.getRequestMethod();
+        parseForm(request.getHttpURI().getQuery(), params);
+        String method = request.getMethod();
         String query = null;
         String update = null;
         if (method.equals("POST")) {
-            String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+            String contentType = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
             String mime = contentType == null ? "" : contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
-            String body = readBody(exchange, maxBodyBytes);
+            String body = readBody(request, maxBodyBytes);
             switch (mime) {
                 case "application/x-www-form-urlencoded", "" -> parseForm(body, params);
                 case "application/sparql-query" -> query = body;
@@ -82,30 +87,51 @@ final class SparqlRequest {
         return params.getOrDefault(name, List.of());
     }
 
+    /**
+     * default-graph-uri / named-graph-uri, as the protocol says, for the one target without a fixed dataset
+     * ({@code --expose all}); none means the query's own dataset.
+     */
+    Dataset dataset() {
+        List<String> defaults = all("default-graph-uri");
+        List<String> named = all("named-graph-uri");
+        if (defaults.isEmpty() && named.isEmpty()) {
+            return null;
+        }
+        SimpleDataset d = new SimpleDataset();
+        try {
+            defaults.forEach(g -> d.addDefaultGraph(SimpleValueFactory.getInstance().createIRI(g)));
+            named.forEach(g -> d.addNamedGraph(SimpleValueFactory.getInstance().createIRI(g)));
+        } catch (IllegalArgumentException e) {
+            throw new HttpError(400, "bad graph IRI in default-graph-uri/named-graph-uri: " + e.getMessage());
+        }
+        if (named.isEmpty()) {
+            d.addNamedGraph(LacunaEndpoint.NO_NAMED_GRAPHS);
+        }
+        return d;
+    }
+
     private static String first(Map<String, List<String>> params, String name) {
         List<String> values = params.get(name);
         return values == null || values.isEmpty() ? null : values.get(0);
     }
 
-    private static String readBody(HttpExchange exchange, long maxBodyBytes) throws IOException {
-        String length = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (length != null) {
-            try {
-                if (Long.parseLong(length.trim()) > maxBodyBytes) {
-                    throw new HttpError(413, "request body of " + length.trim() + " bytes is over the limit of "
-                            + maxBodyBytes + " bytes");
-                }
-            } catch (NumberFormatException e) {
-                throw new HttpError(400, "bad Content-Length '" + length + "'");
-            }
+    private static String readBody(Request request, long maxBodyBytes) throws IOException {
+        long length = request.getLength();
+        if (length > maxBodyBytes) {
+            throw new HttpError(413, "request body of " + length + " bytes is over the limit of " + maxBodyBytes + " bytes");
         }
-        try (InputStream in = exchange.getRequestBody()) {
+        try (InputStream in = Request.asInputStream(request)) {
             byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
             if (body.length > maxBodyBytes) {
                 throw new HttpError(413, "request body is over the limit of " + maxBodyBytes + " bytes");
             }
             return new String(body, StandardCharsets.UTF_8);
         }
+    }
+
+    /** True when the request names no parameter at all: a GET of the endpoint URL, answered with its description. */
+    boolean bare() {
+        return params.isEmpty() && query == null && update == null;
     }
 
     private static void parseForm(String form, Map<String, List<String>> into) {

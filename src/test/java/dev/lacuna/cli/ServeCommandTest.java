@@ -41,6 +41,18 @@ class ServeCommandTest {
         Run token = run("serve", "--token", "0123456789abcdef0123");
         assertEquals(Main.USAGE, token.code());
         assertTrue(token.err().contains("--allow-update"), token.err());
+        Run expose = run("serve", "--expose", "labels");
+        assertEquals(Main.USAGE, expose.code());
+        assertTrue(expose.err().contains("--expose takes incomplete, complete, complete,incomplete or all"), expose.err());
+        Run cors = run("serve", "--cors", "*");
+        assertEquals(Main.USAGE, cors.code());
+        assertTrue(cors.err().contains("--cors needs one origin"), cors.err());
+        Run completeUpdate = run("serve", "--expose", "complete", "--allow-update", "0123456789abcdef0123");
+        assertEquals(Main.USAGE, completeUpdate.code());
+        assertTrue(completeUpdate.err().contains("never writable"), completeUpdate.err());
+        Run empty = run("serve", "--store", "memory", "--kg", "family", "--port", "0");
+        assertEquals(Main.USAGE, empty.code());
+        assertTrue(empty.err().contains("lacuna load --kg family"), empty.err());
         Run port = run("serve", "--port", "99999", "--store", "memory");
         assertEquals(Main.USAGE, port.code());
         assertTrue(port.err().contains("port must lie in 0..65535"), port.err());
@@ -53,7 +65,7 @@ class ServeCommandTest {
         Run help = run("serve", "--help");
         assertEquals(Main.OK, help.code());
         for (String option : List.of("--labels", "--shape", "--timeout", "--max-rows", "--workers", "--allow-update",
-                "--repository", "--sparql", "--compat", "--view-store")) {
+                "--repository", "--sparql", "--compat", "--view-store", "--expose", "--cors", "--query-memory")) {
             assertTrue(help.out().contains(option), option);
         }
     }

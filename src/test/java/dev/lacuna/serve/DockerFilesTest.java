@@ -87,6 +87,9 @@ class DockerFilesTest {
         lacuna.get("command").forEach(n -> command.add(n.asText()));
         assertEquals("serve", command.get(0));
         assertEquals(repositoryUrl, command.get(command.indexOf("--repository") + 1), file);
+        // the seal: the store behind the endpoint is not reachable from the host, the endpoint serves incomplete
+        assertTrue(services.get(store).get("ports") == null, file + " publishes the raw store port");
+        assertEquals("incomplete", command.get(command.indexOf("--expose") + 1), file);
         for (JsonNode service : services) {
             JsonNode ports = service.get("ports");
             if (ports != null) {
@@ -115,7 +118,7 @@ class DockerFilesTest {
         }
         assertEquals(2, froms);
         String text = String.join("\n", lines);
-        assertTrue(text.contains("sun.net.httpserver.nodelay=true"));
+        assertFalse(text.contains("sun.net.httpserver"), "the endpoint runs on Jetty; no JDK server property");
         assertTrue(text.contains("EXPOSE 7878"));
         assertTrue(text.contains("USER lacuna"));
     }

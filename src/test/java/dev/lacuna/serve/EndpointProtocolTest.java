@@ -60,7 +60,7 @@ class EndpointProtocolTest {
         store.init();
         ServeFixture.load(store);
         endpoint = LacunaEndpoint.builder().repository(store).kg(ServeFixture.KG).port(0)
-                .timeout(Duration.ofSeconds(1)).maxRows(1000).maxBodyBytes(64 * 1024).allowUpdate(TOKEN).build().start();
+                .expose(Exposure.parse("complete,incomplete")).timeout(Duration.ofSeconds(1)).maxRows(1000).maxBodyBytes(64 * 1024).allowUpdate(TOKEN).build().start();
     }
 
     @AfterAll
@@ -136,13 +136,32 @@ class EndpointProtocolTest {
         String iri = "<" + ServeFixture.KG.complete() + ">";
         assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length,
                 countRows("sparql/incomplete", "SELECT * FROM " + iri + " WHERE { ?s ?p ?o }"));
-        assertEquals(0, countRows("sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));
+        // GRAPH ?g finds the served graph alone
+        assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length,
+                countRows("sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));
         assertEquals(0, countRows("sparql/incomplete", "SELECT * WHERE { GRAPH " + iri + " { ?s ?p ?o } }"));
-        // /sparql sees every graph, and the protocol's default-graph-uri picks one
-        assertTrue(countRows("sparql", "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }") >= 3);
-        HttpResponse<String> r = get("sparql?query=" + enc("SELECT * WHERE { ?s ?p ?o }") + "&default-graph-uri="
-                + enc(ServeFixture.KG.incomplete().stringValue()), "application/sparql-results+json");
-        assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length, parseJsonRows(r.body()).size());
+        // two graphs exposed: /sparql would be ambiguous, so it is not served
+        assertEquals(404, get("sparql?query=" + enc("ASK {}"), "").statusCode());
+    }
+
+    @Test
+    void exposeAllServesEveryGraphAtSparqlAndTheProtocolDatasetPicksOne() throws Exception {
+        LacunaEndpoint all = LacunaEndpoint.builder().repository(store).kg(ServeFixture.KG).port(0)
+                .expose(Exposure.parse("all")).build().start();
+        try {
+            String base = all.url();
+            HttpResponse<String> graphs = http.send(HttpRequest.newBuilder(URI.create(base + "sparql?query="
+                    + enc("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }"))).header("Accept",
+                    "application/sparql-results+json").build(), HttpResponse.BodyHandlers.ofString());
+            assertTrue(parseJsonRows(graphs.body()).size() >= 3, graphs.body());
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "sparql?query="
+                    + enc("SELECT * WHERE { ?s ?p ?o }") + "&default-graph-uri="
+                    + enc(ServeFixture.KG.incomplete().stringValue()))).header("Accept", "application/sparql-results+json")
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length, parseJsonRows(r.body()).size());
+        } finally {
+            all.stop();
+        }
     }
 
     @Test
@@ -219,12 +238,13 @@ class EndpointProtocolTest {
         assertEquals(400, malformed.statusCode());
         assertTrue(malformed.body().contains("malformed SPARQL") && malformed.body().contains("line 1"), malformed.body());
 
-        HttpResponse<String> missing = get("sparql/complete", "");
-        assertEquals(400, missing.statusCode());
+        HttpResponse<String> empty = get("sparql/complete?query=", "");
+        assertEquals(400, empty.statusCode(), empty.body());
+        assertEquals(400, get("sparql/complete?format=json", "").statusCode());
 
         HttpResponse<String> unknown = get("sparql/labels?query=" + enc("ASK {}"), "");
         assertEquals(404, unknown.statusCode());
-        assertTrue(unknown.body().contains("unknown graph 'labels'"));
+        assertTrue(unknown.body().contains("no such endpoint"), unknown.body());
         assertEquals(404, get("nothing-here", "").statusCode());
 
         byte[] big = new byte[200 * 1024];
@@ -252,7 +272,7 @@ class EndpointProtocolTest {
         // Five-way cross product over the 34 triples of all graphs: 45 million rows to count, far past 1 s.
         String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }";
         long start = System.nanoTime();
-        HttpResponse<String> r = get("sparql?query=" + enc(slow), "");
+        HttpResponse<String> r = get("sparql/complete?query=" + enc(slow), "");
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertEquals(503, r.statusCode(), r.body());
         assertTrue(r.body().contains("time limit"), r.body());
@@ -268,9 +288,10 @@ class EndpointProtocolTest {
         HttpResponse<String> complete = update("sparql/complete", insert, TOKEN);
         assertEquals(403, complete.statusCode());
         assertTrue(complete.body().contains("never modified"));
-        // an update sent as a query is refused too
+        // an update sent by GET is refused: updates come by POST only
         HttpResponse<String> asQuery = get("sparql/incomplete?query=" + enc(insert), "");
-        assertTrue(asQuery.statusCode() == 401 || asQuery.statusCode() == 403, asQuery.body());
+        assertEquals(405, asQuery.statusCode(), asQuery.body());
+        assertEquals("POST", asQuery.headers().firstValue("Allow").orElse(""));
 
         assertEquals(204, update("sparql/incomplete", "INSERT DATA { <urn:x> <urn:p> <urn:y> }", TOKEN).statusCode());
         assertEquals(1, countRows("sparql/incomplete", "SELECT * WHERE { <urn:x> ?p ?o }"));
@@ -303,13 +324,14 @@ class EndpointProtocolTest {
         LacunaEndpoint small = LacunaEndpoint.builder().repository(store).kg(ServeFixture.KG).port(0)
                 .workers(1).queue(0).timeout(Duration.ofSeconds(3)).build().start();
         try {
-            String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }";
+            String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . "
+                    + "?p ?q ?r . ?s ?t ?u . ?v ?w ?x }";
             var first = http.sendAsync(HttpRequest.newBuilder(URI.create(small.url() + "sparql?query=" + enc(slow))).build(),
                     HttpResponse.BodyHandlers.ofString());
             Thread.sleep(300);
             long start = System.nanoTime();
             HttpResponse<String> second = http.send(HttpRequest.newBuilder(
-                    URI.create(small.url() + "sparql/complete?query=" + enc("ASK {}"))).build(),
+                    URI.create(small.url() + "sparql/incomplete?query=" + enc("ASK {}"))).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(503, second.statusCode(), second.body());
             assertTrue(second.body().contains("busy"));
@@ -327,9 +349,9 @@ class EndpointProtocolTest {
         for (String word : List.of("no repository", "no KG", "port", "timeout", "max rows", "workers", "token")) {
             assertTrue(e.getMessage().contains(word), word + " missing in: " + e.getMessage());
         }
-        BadInputException view = assertThrows(BadInputException.class, () -> LacunaEndpoint.builder().repository(store)
-                .kg(ServeFixture.KG).shape(Shape.FREEBASE).allowUpdate(TOKEN).build());
-        assertTrue(view.getMessage().contains("read-only copy"));
+        BadInputException complete = assertThrows(BadInputException.class, () -> LacunaEndpoint.builder().repository(store)
+                .kg(ServeFixture.KG).expose(Exposure.parse("complete")).allowUpdate(TOKEN).build());
+        assertTrue(complete.getMessage().contains("never writable"), complete.getMessage());
         assertFalse(assertThrows(BadInputException.class, () -> LabelMode.parse("names")).getMessage().isEmpty());
     }
 

@@ -57,7 +57,7 @@ class FreebaseViewTest {
 
     private LacunaEndpoint start(LabelMode labels, Shape shape, boolean compat) {
         return LacunaEndpoint.builder().repository(store).kg(ServeFixture.KG).port(0).labels(labels).shape(shape)
-                .compat(compat).build().start();
+                .expose(Exposure.parse("complete,incomplete")).compat(compat).build().start();
     }
 
     /** The fixture's triple in the Freebase shape, as "m.H relation m.T". */
@@ -139,8 +139,10 @@ class FreebaseViewTest {
                     + ServeFixture.entity(3) + "> <http://www.w3.org/2000/01/rdf-schema#label> ?l }", "l");
             assertEquals(List.of(ServeFixture.TEXT[3]), labels);
             // no source ids or private ids leak into the view
-            assertEquals(List.of(), select(endpoint.url() + "sparql", "SELECT ?o WHERE { ?s <"
-                    + dev.lacuna.store.LacunaVocab.SOURCE_ID + "> ?o }", "o"));
+            for (String path : List.of("sparql/incomplete", "sparql/complete")) {
+                assertEquals(List.of(), select(endpoint.url() + path, "SELECT ?o WHERE { ?s <"
+                        + dev.lacuna.store.LacunaVocab.SOURCE_ID + "> ?o }", "o"));
+            }
         } finally {
             endpoint.stop();
         }

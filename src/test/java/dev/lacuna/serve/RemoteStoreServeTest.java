@@ -84,7 +84,7 @@ class RemoteStoreServeTest {
         // the remote store's own FROM / GRAPH cannot reach past the endpoint's dataset
         String from = "SELECT * FROM <" + ServeFixture.KG.complete() + "> WHERE { ?s ?p ?o }";
         assertEquals(incomplete.size(), rows(base + "sparql/incomplete", from));
-        assertEquals(0, rows(base + "sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));
+        assertEquals(incomplete.size(), rows(base + "sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));
     }
 
     private int rows(String endpoint, String query) throws Exception {
@@ -98,11 +98,11 @@ class RemoteStoreServeTest {
     @Test
     void endpointOverHttpRepositoryServesCompleteAndIncomplete() throws Exception {
         LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
-                .timeout(Duration.ofSeconds(2)).build().start();
+                .expose(Exposure.parse("complete,incomplete")).timeout(Duration.ofSeconds(2)).build().start();
         try {
             assertServesBothGraphs(endpoint.url());
             String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?q ?r ?t }";
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql/complete?query="
                     + URLEncoder.encode(slow, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(503, r.statusCode(), r.body());
             assertTrue(r.body().contains("time limit"), r.body());
@@ -136,7 +136,7 @@ class RemoteStoreServeTest {
         AtomicInteger code = new AtomicInteger(-1);
         Thread serve = new Thread(() -> code.set(new Main(Main.allCommands()).run(new String[] {"serve",
                 "--repository", server.repositoryUrl(repositoryId), "--kg", ServeFixture.KG.name(), "--port", "0",
-                "--timeout", "10s", "--no-access-log"}, new CliContext(new PrintStream(out, true), System.err, false))));
+                "--timeout", "10s", "--no-access-log", "--expose", "all"}, new CliContext(new PrintStream(out, true), System.err, false))));
         serve.start();
         String base = awaitUrl(out);
         try {
@@ -145,7 +145,7 @@ class RemoteStoreServeTest {
             ByteArrayOutputStream out2 = new ByteArrayOutputStream();
             AtomicInteger code2 = new AtomicInteger(-1);
             Thread chained = new Thread(() -> code2.set(new Main(Main.allCommands()).run(new String[] {"serve",
-                    "--sparql", base + "sparql", "--kg", ServeFixture.KG.name(), "--port", "0"},
+                    "--sparql", base + "sparql", "--kg", ServeFixture.KG.name(), "--port", "0", "--expose", "complete,incomplete"},
                     new CliContext(new PrintStream(out2, true), System.err, false))));
             chained.start();
             try {

@@ -1,0 +1,67 @@
+package dev.lacuna.serve;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.lacuna.BadInputException;
+
+/**
+ * Which graphs an endpoint serves. The system under test must see only the graph of its run, so the default is
+ * {@code incomplete} alone; {@code all} (every graph, labels and benchmark answers included) exists for the
+ * operator's own inspection and is never implied by anything else.
+ */
+public record Exposure(boolean complete, boolean incomplete, boolean all) {
+    public static final Exposure DEFAULT = new Exposure(false, true, false);
+
+    public Exposure {
+        if (all) {
+            complete = true;
+            incomplete = true;
+        }
+        if (!complete && !incomplete) {
+            throw new BadInputException("expose at least one graph: incomplete, complete, complete,incomplete or all");
+        }
+    }
+
+    /** "incomplete", "complete", "complete,incomplete" (either order) or "all". */
+    public static Exposure parse(String text) {
+        boolean c = false;
+        boolean i = false;
+        boolean a = false;
+        for (String word : text.toLowerCase(Locale.ROOT).split(",")) {
+            switch (word.trim()) {
+                case "complete" -> c = true;
+                case "incomplete" -> i = true;
+                case "all" -> a = true;
+                default -> throw new BadInputException("--expose takes incomplete, complete, complete,incomplete or all; got '"
+                        + text + "'");
+            }
+        }
+        if (a && (c || i)) {
+            throw new BadInputException("--expose all already serves every graph; give it alone");
+        }
+        return new Exposure(c, i, a);
+    }
+
+    /** The graph roles served at /sparql/ROLE, in a fixed order. */
+    public List<String> roles() {
+        List<String> out = new ArrayList<>(2);
+        if (complete) {
+            out.add("complete");
+        }
+        if (incomplete) {
+            out.add("incomplete");
+        }
+        return out;
+    }
+
+    /** The one graph served when exactly one is, which /sparql then serves too; null otherwise. */
+    public String single() {
+        return !all && roles().size() == 1 ? roles().get(0) : null;
+    }
+
+    public String word() {
+        return all ? "all" : String.join(",", roles());
+    }
+}

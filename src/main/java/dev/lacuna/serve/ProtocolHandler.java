@@ -1,0 +1,238 @@
+package dev.lacuna.serve;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
+import java.util.regex.PatternSyntaxException;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.rdf4j.query.QueryEvaluationException;
+import org.eclipse.rdf4j.query.parser.ParsedOperation;
+import org.eclipse.rdf4j.query.parser.ParsedQuery;
+import org.eclipse.rdf4j.query.parser.ParsedUpdate;
+import org.eclipse.rdf4j.repository.RepositoryException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The SPARQL 1.1 Protocol over the served paths: routing, CORS, reading the request, the home page and service
+ * description, and mapping every failure to a status with a one-line plain-text reason. Evaluation runs through
+ * {@link Admission}; updates through {@link UpdateGuard}. One access-log line per request (logger
+ * {@code dev.lacuna.serve.access}).
+ */
+final class ProtocolHandler extends Handler.Abstract {
+    private static final Logger LOG = LoggerFactory.getLogger(ProtocolHandler.class);
+    private static final Logger ACCESS = LoggerFactory.getLogger("dev.lacuna.serve.access");
+    private static final long DRAIN_LIMIT = 64L << 20;
+    private static final String ALLOW = "GET, HEAD, POST, OPTIONS";
+
+    private final EndpointSettings settings;
+    private final Map<String, Target> targets;
+    private final Admission admission;
+    private final QueryRunner runner;
+    private final UpdateGuard guard;
+
+    ProtocolHandler(EndpointSettings settings, Map<String, Target> targets, Admission admission, QueryRunner runner) {
+        this.settings = settings;
+        this.targets = targets;
+        this.admission = admission;
+        this.runner = runner;
+        this.guard = new UpdateGuard(settings.shape());
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        long start = System.nanoTime();
+        String path = Request.getPathInContext(request);
+        String method = request.getMethod();
+        int status = 500;
+        String type = "text/plain; charset=utf-8";
+        byte[] body = new byte[0];
+        String note = "";
+        if (settings.corsOrigin() != null) {
+            response.getHeaders().put("Access-Control-Allow-Origin", settings.corsOrigin());
+            response.getHeaders().put("Vary", "Origin");
+        }
+        try {
+            if (method.equals("OPTIONS")) {
+                response.getHeaders().put(HttpHeader.ALLOW, ALLOW);
+                if (settings.corsOrigin() != null) {
+                    response.getHeaders().put("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+                    response.getHeaders().put("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization");
+                }
+                status = 204;
+            } else {
+                QueryRunner.Answer answer = route(request, response, path);
+                status = answer.status();
+                type = answer.contentType();
+                body = answer.body();
+                note = " rows=" + answer.rows();
+                if (answer.truncated()) {
+                    response.getHeaders().put("X-Lacuna-Truncated", "max rows " + settings.maxRows());
+                    note += " (truncated)";
+                    LOG.info("answer cut at the row limit of {} on {}", settings.maxRows(), path);
+                }
+            }
+        } catch (HttpError e) {
+            status = e.status();
+            note = " " + e.getMessage();
+            body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+            if (status == 405) {
+                response.getHeaders().put(HttpHeader.ALLOW, e.getMessage().contains("only by POST") ? "POST" : ALLOW);
+            } else if (status == 503) {
+                response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            }
+        } catch (QueryEvaluationException | RepositoryException e) {
+            Throwable root = rootCause(e);
+            boolean clientError = root instanceof PatternSyntaxException
+                    || String.valueOf(e.getMessage()).startsWith("Unknown function");
+            status = clientError ? 400 : root instanceof java.net.SocketTimeoutException ? 503 : 500;
+            String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.timeout())
+                    + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
+            note = " " + e;
+            body = (message + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            note = " client gone: " + e.getMessage();
+        } catch (RuntimeException e) {
+            status = 500;
+            note = " " + e;
+            LOG.warn("request {} failed", path, e);
+            body = ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8);
+        }
+        response.setStatus(status);
+        boolean noBody = body.length == 0 || status == 204 || method.equals("HEAD");
+        if (status != 204) {
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+        }
+        response.write(true, noBody ? null : ByteBuffer.wrap(body), callback);
+        if (settings.accessLog()) {
+            ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), method, path, status, body.length,
+                    (System.nanoTime() - start) / 1_000_000, oneLine(note));
+        }
+        return true;
+    }
+
+    private QueryRunner.Answer route(Request request, Response response, String path) throws IOException {
+        if (path.equals("/") || path.equals("/index.html")) {
+            if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
+                throw new HttpError(405, "method " + request.getMethod() + " not allowed on the home page");
+            }
+            byte[] page = HomePage.render(settings.kg(), settings.labels(), settings.shape(),
+                    settings.updateToken() != null, targets.values()).getBytes(StandardCharsets.UTF_8);
+            return new QueryRunner.Answer(200, "text/html; charset=utf-8", page, 0, false);
+        }
+        String normalised = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        Target target = targets.get(normalised);
+        if (target == null) {
+            throw new HttpError(404, "no such endpoint; this server serves " + String.join(", ", targets.keySet()));
+        }
+        SparqlRequest sparql;
+        try {
+            sparql = SparqlRequest.read(request, settings.maxBodyBytes());
+        } catch (HttpError e) {
+            if (e.status() == 413) {
+                drain(request, response);
+            }
+            throw e;
+        }
+        if (sparql.bare() && !request.getMethod().equals("POST")) {
+            String url = request.getHttpURI().getScheme() + "://" + request.getHttpURI().getAuthority() + normalised;
+            return new QueryRunner.Answer(200, "text/turtle; charset=utf-8", ServiceDescription.turtle(url, target, settings),
+                    0, false);
+        }
+        String text = sparql.query() != null ? sparql.query() : sparql.update();
+        if (text == null || text.isBlank()) {
+            throw new HttpError(400, "missing or empty 'query' (or 'update') parameter; GET " + normalised
+                    + " without parameters describes this endpoint");
+        }
+        if (settings.compat()) {
+            text = VirtuosoCompat.rewrite(text);
+        }
+        ParsedOperation parsed = QueryRunner.parse(text);
+        if (parsed instanceof ParsedUpdate update) {
+            if (!request.getMethod().equals("POST")) {
+                throw new HttpError(405, "SPARQL Update is accepted only by POST (and only with --allow-update)");
+            }
+            authoriseUpdate(request, response, target);
+            String updateText = text;
+            admission.run(budget -> {
+                guard.apply(target.repository(), target.graph(), updateText, update);
+                return null;
+            });
+            return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);
+        }
+        if (sparql.update() != null) {
+            throw new HttpError(400, "the 'update' parameter holds a query; send queries as 'query'");
+        }
+        String queryText = text;
+        String format = sparql.param("format", "output", "results");
+        String accept = request.getHeaders().get(HttpHeader.ACCEPT);
+        return admission.run(budget -> runner.query(target.repository(),
+                target.dataset() != null ? target.dataset() : sparql.dataset(), queryText,
+                (ParsedQuery) parsed, format, accept));
+    }
+
+    private void authoriseUpdate(Request request, Response response, Target target) {
+        if (settings.updateToken() == null) {
+            throw new HttpError(403, "this endpoint is read-only: SPARQL Update is refused (start lacuna serve with "
+                    + "--allow-update and a token to accept updates)");
+        }
+        if (target.graph() == null) {
+            throw new HttpError(403, "updates name one graph: send them to /sparql/incomplete");
+        }
+        if ("complete".equals(target.role())) {
+            throw new HttpError(403, "the complete graph is never modified; update /sparql/incomplete");
+        }
+        String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer realm=\"lacuna\"");
+            throw new HttpError(401, "updates need the header 'Authorization: Bearer TOKEN'");
+        }
+        byte[] given = auth.substring(7).trim().getBytes(StandardCharsets.UTF_8);
+        if (!MessageDigest.isEqual(given, settings.updateToken().getBytes(StandardCharsets.UTF_8))) {
+            throw new HttpError(403, "wrong update token");
+        }
+    }
+
+    /** Reads and drops an oversize body (up to a hard cap) so the client gets to read the 413. */
+    private static void drain(Request request, Response response) {
+        response.getHeaders().put(HttpHeader.CONNECTION, "close");
+        try (InputStream in = Request.asInputStream(request)) {
+            byte[] buffer = new byte[65536];
+            long total = 0;
+            int n;
+            while (total < DRAIN_LIMIT && (n = in.read(buffer)) > 0) {
+                total += n;
+            }
+        } catch (IOException e) {
+            // the client gave up; nothing to drain
+        }
+    }
+
+    /** Access-log notes stay on one line and short, whatever the parser said. */
+    private static String oneLine(String note) {
+        String s = note.replaceAll("\\s+", " ");
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = rootCause(e);
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

@@ -1,0 +1,171 @@
+package dev.lacuna.serve;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Resource;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.query.Dataset;
+import org.eclipse.rdf4j.query.QueryLanguage;
+import org.eclipse.rdf4j.query.Update;
+import org.eclipse.rdf4j.query.algebra.DeleteData;
+import org.eclipse.rdf4j.query.algebra.InsertData;
+import org.eclipse.rdf4j.query.algebra.Modify;
+import org.eclipse.rdf4j.query.algebra.Service;
+import org.eclipse.rdf4j.query.algebra.StatementPattern;
+import org.eclipse.rdf4j.query.algebra.TupleExpr;
+import org.eclipse.rdf4j.query.algebra.UpdateExpr;
+import org.eclipse.rdf4j.query.algebra.helpers.AbstractQueryModelVisitor;
+import org.eclipse.rdf4j.query.impl.SimpleDataset;
+import org.eclipse.rdf4j.query.parser.ParsedUpdate;
+import org.eclipse.rdf4j.query.parser.sparql.SPARQLUpdateDataBlockParser;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.rio.RDFParseException;
+import org.eclipse.rdf4j.rio.helpers.StatementCollector;
+
+/**
+ * The only writes a token holder may make: {@code INSERT DATA}, {@code DELETE DATA} and {@code INSERT/DELETE ...
+ * WHERE} on the endpoint's own graph (GoG deletes and re-inserts edges). Everything else is refused before
+ * anything runs: LOAD (reads files and URLs), CLEAR, DROP, CREATE, COPY, MOVE, ADD, SERVICE, WITH/USING, and
+ * any GRAPH naming another graph. In the Freebase shape, GoG's {@code GRAPH <http://freebase.com>} means the
+ * endpoint's graph.
+ */
+final class UpdateGuard {
+    static final IRI FREEBASE_GRAPH = SimpleValueFactory.getInstance().createIRI("http://freebase.com");
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+
+    private final Shape shape;
+
+    UpdateGuard(Shape shape) {
+        this.shape = shape;
+    }
+
+    /** One checked operation: data to add or remove, or a WHERE update to run with the graph as its dataset. */
+    private record Step(boolean insert, List<Statement> data, boolean where) {
+    }
+
+    /** Checks every operation of the update, then applies them all to the graph in one transaction. */
+    void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed) {
+        List<Step> steps = new ArrayList<>();
+        boolean remapped = false;
+        for (UpdateExpr expr : parsed.getUpdateExprs()) {
+            Dataset clause = parsed.getDatasetMapping().get(expr);
+            if (clause != null && !(clause.getDefaultGraphs().isEmpty() && clause.getNamedGraphs().isEmpty()
+                    && clause.getDefaultInsertGraph() == null && clause.getDefaultRemoveGraphs().isEmpty())) {
+                throw refused("WITH/USING names a graph; this endpoint's graph is the default, drop the clause");
+            }
+            if (expr instanceof InsertData d) {
+                List<Statement> data = data(d.getDataBlock(), d.getLineNumberOffset(), true, graph);
+                remapped |= data.stream().anyMatch(st -> FREEBASE_GRAPH.equals(st.getContext()));
+                steps.add(new Step(true, onto(data, graph), false));
+            } else if (expr instanceof DeleteData d) {
+                List<Statement> data = data(d.getDataBlock(), d.getLineNumberOffset(), false, graph);
+                remapped |= data.stream().anyMatch(st -> FREEBASE_GRAPH.equals(st.getContext()));
+                steps.add(new Step(false, onto(data, graph), false));
+            } else if (expr instanceof Modify m) {
+                for (TupleExpr part : new TupleExpr[] {m.getDeleteExpr(), m.getInsertExpr(), m.getWhereExpr()}) {
+                    if (part != null) {
+                        checkPattern(part);
+                    }
+                }
+                steps.add(new Step(false, List.of(), true));
+            } else {
+                throw refused(kind(expr) + " is refused: only INSERT DATA, DELETE DATA and INSERT/DELETE ... WHERE on "
+                        + "this endpoint's graph are accepted");
+            }
+        }
+        boolean where = steps.stream().anyMatch(Step::where);
+        if (where && remapped) {
+            throw refused("send GRAPH <http://freebase.com> data in an update of its own, without INSERT/DELETE ... WHERE");
+        }
+        try (RepositoryConnection c = repository.getConnection()) {
+            if (where) {
+                // Checked above: no GRAPH, SERVICE or dataset clause anywhere, so the dataset below is all it touches.
+                Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
+                update.setDataset(graphOnly(graph));
+                update.execute();
+                return;
+            }
+            c.begin();
+            for (Step step : steps) {
+                if (step.insert()) {
+                    c.add(step.data());
+                } else {
+                    c.remove(step.data());
+                }
+            }
+            c.commit();
+        }
+    }
+
+    private List<Statement> data(String block, int lineOffset, boolean insert, IRI graph) {
+        SPARQLUpdateDataBlockParser parser = new SPARQLUpdateDataBlockParser(VF);
+        parser.setLineNumberOffset(lineOffset);
+        parser.setAllowBlankNodes(insert);
+        StatementCollector collector = new StatementCollector();
+        parser.setRDFHandler(collector);
+        try {
+            parser.parse(new StringReader(block), "");
+        } catch (RDFParseException e) {
+            throw new HttpError(400, "malformed update data: " + e.getMessage());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        List<Statement> out = new ArrayList<>(collector.getStatements());
+        for (Statement st : out) {
+            Resource g = st.getContext();
+            boolean ours = g == null || g.equals(graph) || (shape == Shape.FREEBASE && g.equals(FREEBASE_GRAPH));
+            if (!ours) {
+                throw refused("GRAPH <" + g + "> names another graph: updates may only change this endpoint's graph");
+            }
+        }
+        return out;
+    }
+
+    private static List<Statement> onto(List<Statement> data, IRI graph) {
+        List<Statement> out = new ArrayList<>(data.size());
+        for (Statement st : data) {
+            out.add(VF.createStatement(st.getSubject(), st.getPredicate(), st.getObject(), graph));
+        }
+        return out;
+    }
+
+    private static void checkPattern(TupleExpr expr) {
+        expr.visit(new AbstractQueryModelVisitor<RuntimeException>() {
+            @Override
+            public void meet(StatementPattern node) {
+                if (node.getContextVar() != null) {
+                    throw refused("GRAPH inside INSERT/DELETE ... WHERE is refused: the endpoint's graph is the default");
+                }
+            }
+
+            @Override
+            public void meet(Service node) {
+                throw refused("SERVICE inside an update is refused: this server fetches no URLs");
+            }
+        });
+    }
+
+    private static Dataset graphOnly(IRI graph) {
+        SimpleDataset d = new SimpleDataset();
+        d.addDefaultGraph(graph);
+        d.addNamedGraph(LacunaEndpoint.NO_NAMED_GRAPHS);
+        d.addDefaultRemoveGraph(graph);
+        d.setDefaultInsertGraph(graph);
+        return d;
+    }
+
+    private static String kind(UpdateExpr expr) {
+        return expr.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT);
+    }
+
+    private static HttpError refused(String message) {
+        return new HttpError(403, message);
+    }
+}
