@@ -45,7 +45,8 @@ public final class Main {
                 new VerifyCommand(),
                 new AnswerCommand(),
                 new EvaluateCommand(),
-                new ServeCommand()
+                new ServeCommand(),
+                new GenerateCommand()
         );
     }
 
