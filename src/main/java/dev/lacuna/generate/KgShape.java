@@ -34,7 +34,8 @@ public record KgShape(long triples, int entities, int relations, int types, int 
         int entities = (int) Math.max(64, Math.round(triples * (double) WIKIDATA5M_ENTITIES / WIKIDATA5M_TRIPLES));
         // Wikidata5m's 822 relations at 20M triples; smaller KGs keep about 25,000 triples per relation
         int relations = (int) Math.max(8L * plantedPerKind + 8, Math.min(WIKIDATA5M_RELATIONS, triples / 25_000));
-        int types = Math.max(1, Math.min(200, entities / 500));
+        // few enough types that every type is the domain or range of several relations, so most entities get facts
+        int types = Math.max(1, Math.min(Math.min(200, entities / 500), relations / 4));
         return new KgShape(triples, entities, relations, types, plantedPerKind, seed);
     }
 }
