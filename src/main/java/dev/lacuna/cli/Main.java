@@ -47,7 +47,8 @@ public final class Main {
                 new AnswerCommand(),
                 new EvaluateCommand(),
                 new ServeCommand(),
-                new ExportCommand()
+                new ExportCommand(),
+                new GenerateCommand()
         );
     }
 

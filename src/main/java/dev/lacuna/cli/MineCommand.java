@@ -14,6 +14,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.mining.HeadPartition;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;
@@ -39,7 +40,7 @@ public final class MineCommand implements Command {
 
     @Override
     public String usage() {
-        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const]";
+        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const] [--heads K/N]";
     }
 
     @Override
@@ -57,6 +58,9 @@ public final class MineCommand implements Command {
         options.addOption(Option.builder().longOpt("input").hasArg().argName("FILE")
                 .desc("mine a head<TAB>relation<TAB>tail file instead of a stored KG (AMIE3's input)").get());
         CommonOptions.addMining(options);
+        options.addOption(Option.builder().longOpt("heads").hasArg().argName("K/N")
+                .desc("mine only part K of N of the head relations (needs --output, nothing stored); "
+                        + "'lacuna rules merge' joins the N outputs into the one-process rule file").get());
     }
 
     @Override
@@ -69,6 +73,7 @@ public final class MineCommand implements Command {
         if (output != null) {
             checkWritable(output); // before mining, which can take hours
         }
+        HeadPartition heads = headPartition(line, output);
         long t0 = System.nanoTime();
         if (line.hasOption("input")) {
             if (output == null) {
@@ -82,7 +87,7 @@ public final class MineCommand implements Command {
             if (kg.tripleCount() == 0) {
                 throw new BadInputException(input.toString(), -1, -1, "no triples: nothing to mine");
             }
-            List<MinedRule> rules = mine(kg, options, context, t0);
+            List<MinedRule> rules = mine(kg, options, heads, context, t0);
             AmieRules.write(rules, output);
             report(rules, output, null, context, t0);
             return Main.OK;
@@ -98,9 +103,13 @@ public final class MineCommand implements Command {
                 throw new BadInputException("KG '" + kg.name() + "' has no triples in its graph " + kg.complete()
                         + ": load it first (lacuna load --kg " + kg.name() + " FILE)");
             }
-            List<MinedRule> rules = mine(index, options, context, t0);
+            List<MinedRule> rules = mine(index, options, heads, context, t0);
             if (output != null) {
                 AmieRules.write(rules, output);
+            }
+            if (!heads.equals(HeadPartition.ALL)) {
+                report(rules, output, null, context, t0); // a part of the rules: the graph gets the merged file
+                return Main.OK;
             }
             try (RepositoryConnection c = repository.getConnection()) {
                 RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_LACUNA);
@@ -128,17 +137,33 @@ public final class MineCommand implements Command {
         }
     }
 
-    private static List<MinedRule> mine(KgIndex kg, MinerOptions options, CliContext context, long t0) {
+    private static HeadPartition headPartition(CommandLine line, Path output) {
+        if (!line.hasOption("heads")) {
+            return HeadPartition.ALL;
+        }
+        if (output == null) {
+            throw new UsageException("--heads needs --output RULES.tsv (the part's rules, for 'lacuna rules merge')");
+        }
+        try {
+            return HeadPartition.parse(line.getOptionValue("heads"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--heads: " + e.getMessage());
+        }
+    }
+
+    private static List<MinedRule> mine(KgIndex kg, MinerOptions options, HeadPartition heads, CliContext context,
+            long t0) {
         context.err().printf(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, minpca %s, "
-                + "maxad %d, %d threads%s)%n", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
+                + "maxad %d, %d threads%s%s)%n", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
                 options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
-                options.threads(), options.constants() ? ", with constants" : "");
+                options.threads(), options.constants() ? ", with constants" : "",
+                heads.equals(HeadPartition.ALL) ? "" : ", head relations part " + heads);
         if (context.interactive()) {
             try (BarProgress p = new BarProgress()) {
-                return new Miner(kg, options, p).mine();
+                return new Miner(kg, options, p, heads).mine();
             }
         }
-        return new Miner(kg, options, new LogProgress(context)).mine();
+        return new Miner(kg, options, new LogProgress(context), heads).mine();
     }
 
     private static void report(List<MinedRule> rules, Path output, KgGraphs kg, CliContext context, long t0) {

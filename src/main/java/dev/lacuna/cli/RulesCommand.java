@@ -12,13 +12,15 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleFileMerge;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
 
 /**
  * {@code lacuna rules import FILE}: stores an AMIE3 rules file in a KG's benchmark graph (nothing stored if any
- * line is malformed); {@code lacuna rules stats FILE}: rules per type, as in the paper's Table 1.
+ * line is malformed); {@code lacuna rules stats FILE}: rules per type, as in the paper's Table 1;
+ * {@code lacuna rules merge --output FILE PART...}: the rule files of {@code mine --heads K/N} as one file.
  */
 public final class RulesCommand implements Command {
     @Override
@@ -28,12 +30,12 @@ public final class RulesCommand implements Command {
 
     @Override
     public String usage() {
-        return "import FILE [--kg NAME] | stats FILE";
+        return "import FILE [--kg NAME] | stats FILE | merge --output FILE PART...";
     }
 
     @Override
     public String summary() {
-        return "import AMIE3 rule files into a KG, or count rules per type (paper's Table 1)";
+        return "import AMIE3 rule files into a KG, count rules per type (paper's Table 1), or merge mine --heads parts";
     }
 
     @Override
@@ -42,11 +44,15 @@ public final class RulesCommand implements Command {
         CommonOptions.addKg(options);
         options.addOption(org.apache.commons.cli.Option.builder().longOpt("force")
                 .desc("replace the rules of a benchmark already built in the store").get());
+        CommonOptions.addOutput(options, "merge: the rule file to write");
     }
 
     @Override
     public int run(CommandLine line, CliContext context) {
         List<String> args = line.getArgList();
+        if (!args.isEmpty() && args.get(0).equals("merge")) {
+            return merge(args.subList(1, args.size()), line, context);
+        }
         if (args.size() != 2) {
             throw new UsageException("expected 'import FILE' or 'stats FILE'");
         }
@@ -54,7 +60,8 @@ public final class RulesCommand implements Command {
         return switch (args.get(0)) {
             case "import" -> importRules(file, line, context);
             case "stats" -> stats(file, context);
-            default -> throw new UsageException("unknown rules action '" + args.get(0) + "': expected import or stats");
+            default -> throw new UsageException("unknown rules action '" + args.get(0)
+                    + "': expected import, stats or merge");
         };
     }
 
@@ -137,6 +144,16 @@ public final class RulesCommand implements Command {
                     + kg.benchmark() + "; storing these rules would replace them and its folder would no longer "
                     + "verify. Give --force to replace them, or mine into a file with --input");
         }
+    }
+
+    private static int merge(List<String> parts, CommandLine line, CliContext context) {
+        Path output = CommonOptions.output(line);
+        if (output == null || parts.isEmpty()) {
+            throw new UsageException("expected 'merge --output FILE PART...' (the files of mine --heads 1/N ... N/N)");
+        }
+        int rules = RuleFileMerge.merge(parts.stream().map(Path::of).toList(), output);
+        context.out().printf("merged %,d rules from %d parts into %s%n", rules, parts.size(), output);
+        return Main.OK;
     }
 
     private static int stats(Path file, CliContext context) {

@@ -41,11 +41,18 @@ public final class Miner {
     private final KgIndex kg;
     private final MinerOptions options;
     private final MiningProgress progress;
+    private final HeadPartition heads;
 
     public Miner(KgIndex kg, MinerOptions options, MiningProgress progress) {
+        this(kg, options, progress, HeadPartition.ALL);
+    }
+
+    /** A miner of the rules whose head relation lies in {@code heads} (see {@link HeadPartition}). */
+    public Miner(KgIndex kg, MinerOptions options, MiningProgress progress, HeadPartition heads) {
         this.kg = kg;
         this.options = options;
         this.progress = progress == null ? MiningProgress.NONE : progress;
+        this.heads = heads;
     }
 
     public Miner(KgIndex kg, MinerOptions options) {
@@ -86,7 +93,9 @@ public final class Miner {
 
     private <K extends Comparable<K>, R extends Candidate<K>, E> List<MinedRule> search(Language<K, R, E> language) {
         long start = System.nanoTime();
-        List<R> queue = language.seeds();
+        List<R> queue = new ArrayList<>(language.seeds());
+        boolean[] mine = heads.heads(kg);
+        queue.removeIf(seed -> !mine[seed.headRelation()]);
         // Output rules of earlier generations: canonical key -> PCA confidence (for the skyline).
         Map<K, Double> outputPca = new HashMap<>();
         List<R> output = new ArrayList<>();
