@@ -56,7 +56,7 @@ public final class MineCommand implements Command {
         options.addOption(Option.builder().longOpt("force")
                 .desc("store the rules even if they replace those of a benchmark already built from this KG").get());
         options.addOption(Option.builder().longOpt("input").hasArg().argName("FILE")
-                .desc("mine a head<TAB>relation<TAB>tail file instead of a stored KG (AMIE3's input)").get());
+                .desc("mine a KG file instead of a stored KG, read as lacuna load reads it (TSV as AMIE3's input, CSV, RDF; .gz)").get());
         CommonOptions.addMining(options);
         options.addOption(Option.builder().longOpt("heads").hasArg().argName("K/N")
                 .desc("mine only part K of N of the head relations (needs --output, nothing stored); "
