@@ -32,7 +32,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolHandler.class);
     private static final Logger ACCESS = LoggerFactory.getLogger("dev.lacuna.serve.access");
     private static final long DRAIN_LIMIT = 64L << 20;
-    private static final String ALLOW = "GET, HEAD, POST, OPTIONS";
+    static final String ALLOW = "GET, HEAD, POST, OPTIONS";
 
     private final EndpointSettings settings;
     private final Map<String, Target> targets;
@@ -105,8 +105,8 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             status = e.status();
             note = " " + e.getMessage();
             body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
-            if (status == 405) {
-                response.getHeaders().put(HttpHeader.ALLOW, e.getMessage().contains("only by POST") ? "POST" : ALLOW);
+            if (e.allow() != null) {
+                response.getHeaders().put(HttpHeader.ALLOW, e.allow());
             } else if (status == 503) {
                 response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
             }
@@ -119,8 +119,6 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
                     + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
             note = " " + e;
             body = (message + "\n").getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            note = " client gone: " + e.getMessage();
         } catch (RuntimeException e) {
             status = 500;
             note = " " + e;
@@ -140,10 +138,10 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         }
     }
 
-    private QueryRunner.Answer route(Request request, Response response, String path, Body body) throws IOException {
+    private QueryRunner.Answer route(Request request, Response response, String path, Body body) {
         if (path.equals("/") || path.equals("/index.html")) {
             if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
-                throw new HttpError(405, "method " + request.getMethod() + " not allowed on the home page");
+                throw HttpError.methodNotAllowed("method " + request.getMethod() + " not allowed on the home page", "GET, HEAD");
             }
             byte[] page = HomePage.render(settings.kg(), settings.labels(), settings.shape(),
                     settings.updateToken() != null, targets.values()).getBytes(StandardCharsets.UTF_8);
@@ -179,7 +177,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         ParsedOperation parsed = QueryRunner.parse(text);
         if (parsed instanceof ParsedUpdate update) {
             if (!request.getMethod().equals("POST")) {
-                throw new HttpError(405, "SPARQL Update is accepted only by POST (and only with --allow-update)");
+                throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
             }
             authoriseUpdate(request, response, target);
             String updateText = text;

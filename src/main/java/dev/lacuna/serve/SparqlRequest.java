@@ -48,7 +48,7 @@ final class SparqlRequest {
                         + "': send application/x-www-form-urlencoded, application/sparql-query or application/sparql-update");
             }
         } else if (!method.equals("GET") && !method.equals("HEAD")) {
-            throw new HttpError(405, "method " + method + " not allowed: use GET or POST");
+            throw HttpError.methodNotAllowed("method " + method + " not allowed: use GET or POST", ProtocolHandler.ALLOW);
         }
         if (query == null) {
             query = first(params, "query");
