@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.PatternSyntaxException;
 
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -27,11 +28,11 @@ import org.slf4j.LoggerFactory;
  * {@link Admission}; updates through {@link UpdateGuard}. One access-log line per request (logger
  * {@code dev.lacuna.serve.access}).
  */
-final class ProtocolHandler extends Handler.Abstract {
+final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolHandler.class);
     private static final Logger ACCESS = LoggerFactory.getLogger("dev.lacuna.serve.access");
     private static final long DRAIN_LIMIT = 64L << 20;
-    private static final String ALLOW = "GET, HEAD, POST, OPTIONS";
+    static final String ALLOW = "GET, HEAD, POST, OPTIONS";
 
     private final EndpointSettings settings;
     private final Map<String, Target> targets;
@@ -47,8 +48,28 @@ final class ProtocolHandler extends Handler.Abstract {
         this.guard = new UpdateGuard(settings.shape());
     }
 
+    /**
+     * Reads a POST body without a thread (a client that sends half a body holds a connection, never a thread),
+     * then answers on a pool thread. A body declared over the limit is not read: it gets 413.
+     */
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
+        java.util.concurrent.Executor threads = getServer().getThreadPool();
+        if (request.getMethod().equals("POST") && request.getLength() <= settings.maxBodyBytes()) {
+            int limit = (int) Math.min(Integer.MAX_VALUE - 8, settings.maxBodyBytes() + 1);
+            Content.Source.asByteArrayAsync(request, limit).whenComplete((body, failure) ->
+                    threads.execute(() -> serve(request, response, callback, new Body(body, failure))));
+        } else {
+            threads.execute(() -> serve(request, response, callback, new Body(null, null)));
+        }
+        return true;
+    }
+
+    /** A POST body read ahead of the handler, or why it could not be read (null, null when none was read). */
+    record Body(byte[] bytes, Throwable failure) {
+    }
+
+    private void serve(Request request, Response response, Callback callback, Body posted) {
         long start = System.nanoTime();
         String path = Request.getPathInContext(request);
         String method = request.getMethod();
@@ -69,7 +90,7 @@ final class ProtocolHandler extends Handler.Abstract {
                 }
                 status = 204;
             } else {
-                QueryRunner.Answer answer = route(request, response, path);
+                QueryRunner.Answer answer = route(request, response, path, posted);
                 status = answer.status();
                 type = answer.contentType();
                 body = answer.body();
@@ -84,8 +105,8 @@ final class ProtocolHandler extends Handler.Abstract {
             status = e.status();
             note = " " + e.getMessage();
             body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
-            if (status == 405) {
-                response.getHeaders().put(HttpHeader.ALLOW, e.getMessage().contains("only by POST") ? "POST" : ALLOW);
+            if (e.allow() != null) {
+                response.getHeaders().put(HttpHeader.ALLOW, e.allow());
             } else if (status == 503) {
                 response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
             }
@@ -98,8 +119,6 @@ final class ProtocolHandler extends Handler.Abstract {
                     + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
             note = " " + e;
             body = (message + "\n").getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            note = " client gone: " + e.getMessage();
         } catch (RuntimeException e) {
             status = 500;
             note = " " + e;
@@ -117,13 +136,12 @@ final class ProtocolHandler extends Handler.Abstract {
             ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), method, path, status, body.length,
                     (System.nanoTime() - start) / 1_000_000, oneLine(note));
         }
-        return true;
     }
 
-    private QueryRunner.Answer route(Request request, Response response, String path) throws IOException {
+    private QueryRunner.Answer route(Request request, Response response, String path, Body body) {
         if (path.equals("/") || path.equals("/index.html")) {
             if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
-                throw new HttpError(405, "method " + request.getMethod() + " not allowed on the home page");
+                throw HttpError.methodNotAllowed("method " + request.getMethod() + " not allowed on the home page", "GET, HEAD");
             }
             byte[] page = HomePage.render(settings.kg(), settings.labels(), settings.shape(),
                     settings.updateToken() != null, targets.values()).getBytes(StandardCharsets.UTF_8);
@@ -136,7 +154,7 @@ final class ProtocolHandler extends Handler.Abstract {
         }
         SparqlRequest sparql;
         try {
-            sparql = SparqlRequest.read(request, settings.maxBodyBytes());
+            sparql = SparqlRequest.read(request, settings.maxBodyBytes(), body);
         } catch (HttpError e) {
             if (e.status() == 413) {
                 drain(request, response);
@@ -159,7 +177,7 @@ final class ProtocolHandler extends Handler.Abstract {
         ParsedOperation parsed = QueryRunner.parse(text);
         if (parsed instanceof ParsedUpdate update) {
             if (!request.getMethod().equals("POST")) {
-                throw new HttpError(405, "SPARQL Update is accepted only by POST (and only with --allow-update)");
+                throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
             }
             authoriseUpdate(request, response, target);
             String updateText = text;

@@ -1,7 +1,5 @@
 package dev.lacuna.serve;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,7 +30,7 @@ final class SparqlRequest {
     }
 
     /** Reads a request on a served path; a method other than GET, HEAD or POST is a 405 naming the allowed ones. */
-    static SparqlRequest read(Request request, long maxBodyBytes) throws IOException {
+    static SparqlRequest read(Request request, long maxBodyBytes, ProtocolHandler.Body body) {
         Map<String, List<String>> params = new LinkedHashMap<>();
         parseForm(request.getHttpURI().getQuery(), params);
         String method = request.getMethod();
@@ -41,16 +39,16 @@ final class SparqlRequest {
         if (method.equals("POST")) {
             String contentType = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
             String mime = contentType == null ? "" : contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
-            String body = readBody(request, maxBodyBytes);
+            String text = bodyText(request, maxBodyBytes, body);
             switch (mime) {
-                case "application/x-www-form-urlencoded", "" -> parseForm(body, params);
-                case "application/sparql-query" -> query = body;
-                case "application/sparql-update" -> update = body;
+                case "application/x-www-form-urlencoded", "" -> parseForm(text, params);
+                case "application/sparql-query" -> query = text;
+                case "application/sparql-update" -> update = text;
                 default -> throw new HttpError(415, "unsupported Content-Type '" + contentType
                         + "': send application/x-www-form-urlencoded, application/sparql-query or application/sparql-update");
             }
         } else if (!method.equals("GET") && !method.equals("HEAD")) {
-            throw new HttpError(405, "method " + method + " not allowed: use GET or POST");
+            throw HttpError.methodNotAllowed("method " + method + " not allowed: use GET or POST", ProtocolHandler.ALLOW);
         }
         if (query == null) {
             query = first(params, "query");
@@ -115,18 +113,18 @@ final class SparqlRequest {
         return values == null || values.isEmpty() ? null : values.get(0);
     }
 
-    private static String readBody(Request request, long maxBodyBytes) throws IOException {
+    private static String bodyText(Request request, long maxBodyBytes, ProtocolHandler.Body body) {
         long length = request.getLength();
         if (length > maxBodyBytes) {
             throw new HttpError(413, "request body of " + length + " bytes is over the limit of " + maxBodyBytes + " bytes");
         }
-        try (InputStream in = Request.asInputStream(request)) {
-            byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
-            if (body.length > maxBodyBytes) {
-                throw new HttpError(413, "request body is over the limit of " + maxBodyBytes + " bytes");
+        if (body.bytes() == null || body.bytes().length > maxBodyBytes) {
+            if (body.failure() != null && !(body.failure() instanceof IllegalArgumentException)) {
+                throw new HttpError(400, "request body not read: " + body.failure());
             }
-            return new String(body, StandardCharsets.UTF_8);
+            throw new HttpError(413, "request body is over the limit of " + maxBodyBytes + " bytes");
         }
+        return new String(body.bytes(), StandardCharsets.UTF_8);
     }
 
     /** True when the request names no parameter at all: a GET of the endpoint URL, answered with its description. */

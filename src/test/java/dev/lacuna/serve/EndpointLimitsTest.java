@@ -149,7 +149,11 @@ class EndpointLimitsTest {
             for (int i = 0; i < 500; i++) {
                 Socket s = new Socket("127.0.0.1", endpoint.port());
                 OutputStream out = s.getOutputStream();
-                out.write(("GET /sparql?query=ASK%7B%7D HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ").getBytes(StandardCharsets.US_ASCII));
+                // half stop in the headers, half in a POST body they announced
+                String partial = i % 2 == 0 ? "GET /sparql?query=ASK%7B%7D HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+                        : "POST /sparql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/sparql-query\r\n"
+                                + "Content-Length: 100\r\n\r\nSELECT";
+                out.write(partial.getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 slow.add(s);
             }

@@ -269,8 +269,9 @@ class EndpointProtocolTest {
 
     @Test
     void aQueryPastTheTimeLimitGets503AndTheServerKeepsServing() throws Exception {
-        // Five-way cross product over the 34 triples of all graphs: 45 million rows to count, far past 1 s.
-        String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }";
+        // Eight-way cross product over the 10 triples of complete: 100 million rows to count, far past 1 s.
+        String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . "
+                + "?p ?q ?r . ?s ?t ?u . ?v ?w ?x }";
         long start = System.nanoTime();
         HttpResponse<String> r = get("sparql/complete?query=" + enc(slow), "");
         long millis = (System.nanoTime() - start) / 1_000_000;
@@ -324,8 +325,9 @@ class EndpointProtocolTest {
         LacunaEndpoint small = LacunaEndpoint.builder().repository(store).kg(ServeFixture.KG).port(0)
                 .workers(1).queue(0).timeout(Duration.ofSeconds(3)).build().start();
         try {
+            // 8^10 rows over incomplete's 8 triples: far past the 3 s limit
             String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . "
-                    + "?p ?q ?r . ?s ?t ?u . ?v ?w ?x }";
+                    + "?p ?q ?r . ?s ?t ?u . ?v ?w ?x . ?y ?z ?a2 . ?b2 ?c2 ?d2 }";
             var first = http.sendAsync(HttpRequest.newBuilder(URI.create(small.url() + "sparql?query=" + enc(slow))).build(),
                     HttpResponse.BodyHandlers.ofString());
             Thread.sleep(300);

@@ -101,7 +101,9 @@ class RemoteStoreServeTest {
                 .expose(Exposure.parse("complete,incomplete")).timeout(Duration.ofSeconds(2)).build().start();
         try {
             assertServesBothGraphs(endpoint.url());
-            String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?q ?r ?t }";
+            // 100 million rows over complete's 10 triples: far past the 2 s limit
+            String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?q ?r ?t . "
+                    + "?u ?v ?w . ?x ?y ?z }";
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql/complete?query="
                     + URLEncoder.encode(slow, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(503, r.statusCode(), r.body());
