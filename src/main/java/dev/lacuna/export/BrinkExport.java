@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,17 +34,8 @@ final class BrinkExport {
     }
 
     static void write(BenchmarkFolder folder, ExportSettings s, Names names, Path out, ObjectNode summary) throws IOException {
-        long facts = 0;
-        List<String> lines = new ArrayList<>();
-        folder.forEachTriple(s.graph(), t -> lines.add(quoted(names.of(t[0])) + "\t" + t[1] + "\t" + quoted(names.of(t[2]))));
-        lines.sort(null);
-        try (BufferedWriter w = Files.newBufferedWriter(out.resolve("facts.tsv"), StandardCharsets.UTF_8)) {
-            for (String line : lines) {
-                w.write(line);
-                w.write('\n');
-                facts++;
-            }
-        }
+        long facts = GraphExport.streamLines(folder, s.graph(), out.resolve("facts.tsv"),
+                t -> quoted(names.of(t[0])) + "\t" + t[1] + "\t" + quoted(names.of(t[2])));
         Map<String, Integer> ruleIndex = ruleIndex(folder.dir().resolve("rules.tsv"));
         Map<String, String> file = Map.of("train", "train.tsv", "valid", "val.tsv", "test", "test.tsv");
         for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {

@@ -26,21 +26,4 @@ public record ExportSettings(Path benchmark, ExportFormat format, String graph, 
             throw new BadInputException("--max-triples must be positive, got " + maxTriples);
         }
     }
-
-    public static ExportSettings of(Path benchmark, ExportFormat format, Path out) {
-        return new ExportSettings(benchmark, format, "incomplete", LabelMode.PRIVATE, out, DEFAULT_HOPS,
-                DEFAULT_MAX_TRIPLES, 42L, false);
-    }
-
-    public ExportSettings with(String newGraph, LabelMode newLabels) {
-        return new ExportSettings(benchmark, format, newGraph, newLabels, out, hops, maxTriples, seed, force);
-    }
-
-    public ExportSettings withFormat(ExportFormat newFormat, Path newOut) {
-        return new ExportSettings(benchmark, newFormat, graph, labels, newOut, hops, maxTriples, seed, force);
-    }
-
-    public ExportSettings withSubgraphs(int newHops, int newMaxTriples) {
-        return new ExportSettings(benchmark, format, graph, labels, out, newHops, newMaxTriples, seed, force);
-    }
 }

@@ -23,7 +23,6 @@ import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
-import org.eclipse.rdf4j.rio.helpers.NTriplesUtil;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,23 +36,39 @@ import dev.lacuna.serve.Shape;
  * turtle and trig write the very view {@code serve --labels L} serves (entity IRIs keep the private id, each
  * entity has one rdfs:label in the setting); freebase writes the view of {@code serve --shape freebase}
  * ({@code ns:m.ID}, dotted relations, one {@code ns:type.object.name} each) as N-Triples for a Virtuoso bulk
- * load. Statements are sorted by their N-Triples form: the same folder gives the same bytes.
+ * load. Statements are sorted by subject, predicate and object (numeric ids first): the same folder gives the
+ * same bytes.
  */
 final class GraphExport {
     private GraphExport() {
     }
 
     static void tsv(BenchmarkFolder folder, ExportSettings s, Names names, Path out, ObjectNode summary) throws IOException {
-        List<String> lines = new ArrayList<>();
-        folder.forEachTriple(s.graph(), t -> lines.add(names.of(t[0]) + "\t" + t[1] + "\t" + names.of(t[2])));
-        lines.sort(Comparator.naturalOrder());
-        try (BufferedWriter w = Files.newBufferedWriter(out.resolve(s.graph() + ".tsv"), StandardCharsets.UTF_8)) {
-            for (String line : lines) {
-                w.write(line);
-                w.write('\n');
-            }
+        summary.put("triples", streamLines(folder, s.graph(), out.resolve(s.graph() + ".tsv"),
+                t -> names.of(t[0]) + "\t" + t[1] + "\t" + names.of(t[2])));
+    }
+
+    /**
+     * Writes one line per triple of a graph file, in the build's order (sorted by private id, so deterministic):
+     * streamed, so a large KG costs no list of its lines.
+     */
+    static long streamLines(BenchmarkFolder folder, String graph, Path file, java.util.function.Function<String[], String> line)
+            throws IOException {
+        long[] n = {0};
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            folder.forEachTriple(graph, t -> {
+                try {
+                    w.write(line.apply(t));
+                    w.write('\n');
+                    n[0]++;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
-        summary.put("triples", lines.size());
+        return n[0];
     }
 
     static void rdf(ExportGraphs graphs, ExportSettings s, Path out, ObjectNode summary) throws IOException {
@@ -113,14 +128,40 @@ final class GraphExport {
         }
     }
 
+    /**
+     * Statements in (subject id, predicate, object id, literal) order: entity IRIs of both shapes end in the
+     * private id, so the keys are numbers and the predicate's own string, never a second copy of the KG as text.
+     */
     private static List<Statement> sorted(List<Statement> statements) {
-        List<Map.Entry<String, Statement>> keyed = new ArrayList<>(statements.size());
-        for (Statement st : statements) {
-            keyed.add(Map.entry(NTriplesUtil.toNTriplesString(st.getSubject()) + ' '
-                    + NTriplesUtil.toNTriplesString(st.getPredicate()) + ' ' + NTriplesUtil.toNTriplesString(st.getObject()), st));
+        record Keyed(long s, String p, long o, Statement st) {
         }
-        keyed.sort(Map.Entry.comparingByKey());
-        return keyed.stream().map(Map.Entry::getValue).toList();
+        List<Keyed> keyed = new ArrayList<>(statements.size());
+        for (Statement st : statements) {
+            keyed.add(new Keyed(trailingId(st.getSubject()), st.getPredicate().stringValue(), trailingId(st.getObject()), st));
+        }
+        keyed.sort(Comparator.comparingLong(Keyed::s).thenComparing(Keyed::p).thenComparingLong(Keyed::o)
+                .thenComparing(k -> k.st().getObject().stringValue()));
+        return keyed.stream().map(Keyed::st).toList();
+    }
+
+    /** The number an entity IRI ends in (.../entity/42, ns:m.42), or -1 for literals and other IRIs. */
+    private static long trailingId(org.eclipse.rdf4j.model.Value v) {
+        if (!(v instanceof IRI iri)) {
+            return -1;
+        }
+        String s = iri.stringValue();
+        int i = s.length();
+        while (i > 0 && s.charAt(i - 1) >= '0' && s.charAt(i - 1) <= '9') {
+            i--;
+        }
+        if (i == s.length() || s.length() - i > 18) {
+            return -1;
+        }
+        long n = 0;
+        for (int k = i; k < s.length(); k++) {
+            n = n * 10 + (s.charAt(k) - '0');
+        }
+        return n;
     }
 
     /**

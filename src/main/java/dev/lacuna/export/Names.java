@@ -2,10 +2,8 @@ package dev.lacuna.export;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -112,14 +110,5 @@ public final class Names {
 
     private static Pattern token(String id) {
         return TOKENS.computeIfAbsent(id, k -> Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(k) + "(?![\\p{L}\\p{N}])"));
-    }
-
-    /** Every entity named by a question: topic, answers, hard answer, grounding. */
-    public static Set<String> entitiesOf(Question q) {
-        Set<String> out = new HashSet<>();
-        out.add(q.topicEntity());
-        out.addAll(q.answers());
-        out.add(q.hardAnswer());
-        return out;
     }
 }
