@@ -1,20 +1,17 @@
 package dev.lacuna.export;
 
+import dev.lacuna.testing.Virtuoso;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import org.eclipse.rdf4j.query.BindingSet;
 import org.eclipse.rdf4j.query.TupleQueryResult;
@@ -42,15 +39,12 @@ import dev.lacuna.store.Stores;
 
 /**
  * The freebase export of the Family benchmark bulk-loaded into a real OpenLink Virtuoso (Debian's
- * virtuoso-opensource 7.2: virtuoso-t on free ports in a temporary folder, ld_dir + rdf_loader_run through
- * isql-vt), and ToG's and PoG's query templates (ToG/utils/freebase_func.py) replayed against it and against
+ * virtuoso-opensource 7.2, {@link Virtuoso}: bulk loaded with ld_dir + rdf_loader_run), and ToG's and PoG's query templates (ToG/utils/freebase_func.py) replayed against it and against
  * {@code lacuna serve --shape freebase --labels source} on the store the benchmark was built from: the same
- * answers. Skipped, with the reason, where Virtuoso is not installed.
+ * answers.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class VirtuosoExportTest {
-    private static final Path VIRTUOSO = Path.of("/usr/bin/virtuoso-t");
-    private static final Path ISQL = Path.of("/usr/bin/isql-vt");
     private static final String HEAD_RELATIONS = "\nPREFIX ns: <http://rdf.freebase.com/ns/>\nSELECT ?relation\nWHERE {\n  ns:%s ?relation ?x .\n}";
     private static final String TAIL_RELATIONS = "\nPREFIX ns: <http://rdf.freebase.com/ns/>\nSELECT ?relation\nWHERE {\n  ?x ?relation ns:%s .\n}";
     private static final String POG_HEAD_RELATIONS = "\nPREFIX ns: <http://rdf.freebase.com/ns/>\nSELECT DISTINCT ?relation\nWHERE {\n  ns:%s ?relation ?x .\n}";
@@ -62,22 +56,14 @@ class VirtuosoExportTest {
 
     @TempDir
     static Path tmp;
-    private Process virtuoso;
+    private Virtuoso virtuoso;
     private String virtuosoSparql;
     private Repository store;
     private LacunaEndpoint lacuna;
     private JsonNode questions;
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
     @BeforeAll
     void start() throws Exception {
-        assumeTrue(Files.isExecutable(VIRTUOSO) && Files.isExecutable(ISQL),
-                "needs Debian's virtuoso-opensource (virtuoso-t, isql-vt): apt-get install virtuoso-opensource");
         Path bench = FamilyExport.benchmark();
         Path out = tmp.resolve("freebase");
         CliRunner.Run run = CliRunner.run("export", "--benchmark", bench.toString(), "--format", "freebase",
@@ -85,48 +71,13 @@ class VirtuosoExportTest {
         assertEquals(0, run.code(), run.toString());
         questions = new ObjectMapper().readTree(out.resolve("questions/test.json").toFile());
 
-        Path db = Files.createDirectories(tmp.resolve("virtuoso"));
-        int sqlPort = freePort();
-        int httpPort = freePort();
-        String d = db.toAbsolutePath().toString();
-        Files.writeString(db.resolve("virtuoso.ini"), String.join("\n",
-                "[Database]", "DatabaseFile = " + d + "/virtuoso.db", "ErrorLogFile = " + d + "/virtuoso.log",
-                "LockFile = " + d + "/virtuoso.lck", "TransactionFile = " + d + "/virtuoso.trx",
-                "xa_persistent_file = " + d + "/virtuoso.pxa", "Striping = 0", "TempStorage = TempDatabase",
-                "[TempDatabase]", "DatabaseFile = " + d + "/virtuoso-temp.db", "TransactionFile = " + d + "/virtuoso-temp.trx",
-                "[Parameters]", "ServerPort = 127.0.0.1:" + sqlPort, "DisableUnixSocket = 1",
-                "DirsAllowed = ., " + out.toAbsolutePath(), "NumberOfBuffers = 10000", "MaxDirtyBuffers = 6000",
-                "[HTTPServer]", "ServerPort = 127.0.0.1:" + httpPort, "ServerRoot = " + d,
-                "MaxClientConnections = 4", "ServerThreads = 4",
-                "[SPARQL]", "ResultSetMaxRows = 100000", "MaxQueryExecutionTime = 60", ""), StandardCharsets.UTF_8);
-        virtuoso = new ProcessBuilder(VIRTUOSO.toString(), "+foreground", "+configfile", "virtuoso.ini")
-                .directory(db.toFile()).redirectErrorStream(true).redirectOutput(db.resolve("stdout.log").toFile()).start();
-        Path log = db.resolve("stdout.log"); // with +foreground the server logs to standard output
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!(Files.exists(log) && Files.readString(log).contains("Server online"))) {
-            assertTrue(virtuoso.isAlive(), () -> "virtuoso-t exited: " + read(log));
-            assertTrue(System.nanoTime() < deadline, () -> "virtuoso-t not online after 120 s: " + read(log));
-            Thread.sleep(200);
-        }
-        Process load = new ProcessBuilder(ISQL.toString(), "127.0.0.1:" + sqlPort, "dba", "dba",
-                "exec=ld_dir('" + out.toAbsolutePath() + "', 'incomplete.freebase.nt', 'https://lacuna.dev/freebase');"
-                        + " rdf_loader_run(); checkpoint;")
-                .redirectErrorStream(true).start();
-        String loadOutput = new String(load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(load.waitFor(120, TimeUnit.SECONDS) && load.exitValue() == 0, loadOutput);
-        virtuosoSparql = "http://127.0.0.1:" + httpPort + "/sparql";
+        virtuoso = Virtuoso.start(tmp.resolve("virtuoso"));
+        virtuoso.bulkLoad(out.resolve("incomplete.freebase.nt"), "https://lacuna.dev/freebase");
+        virtuosoSparql = virtuoso.sparqlUrl();
 
         store = Stores.open(new StoreConfig.NativeStoreConfig(FamilyExport.store()));
         lacuna = LacunaEndpoint.builder().repository(store).kg(KgGraphs.of("default")).port(0)
                 .labels(LabelMode.SOURCE).shape(Shape.FREEBASE).compat(true).build().start();
-    }
-
-    private static String read(Path log) {
-        try {
-            return Files.exists(log) ? Files.readString(log) : "(no log)";
-        } catch (IOException e) {
-            return e.toString();
-        }
     }
 
     @AfterAll
@@ -138,10 +89,7 @@ class VirtuosoExportTest {
             store.shutDown();
         }
         if (virtuoso != null) {
-            virtuoso.destroy();
-            if (!virtuoso.waitFor(30, TimeUnit.SECONDS)) {
-                virtuoso.destroyForcibly();
-            }
+            virtuoso.close();
         }
     }
 
