@@ -25,12 +25,25 @@ public final class OutputFolder {
         void write(Path folder) throws IOException;
     }
 
+    /**
+     * Which existing folder {@code --force} may replace: one that the same kind of command wrote, recognised by
+     * {@code test}; {@code what} names it in the refusal.
+     */
+    public record Replaceable(String what, java.util.function.Predicate<Path> test) {
+        public static final Replaceable BENCHMARK = new Replaceable(
+                "a Lacuna benchmark (no summary.json written by lacuna build)", OutputFolder::isBenchmark);
+    }
+
     private OutputFolder() {
     }
 
     /** Refuses an existing folder unless force; checked before any work starts. */
     public static void checkTarget(Path dir, boolean force) {
-        checkTarget(dir, force, java.util.List.of());
+        checkTarget(dir, force, java.util.List.of(), Replaceable.BENCHMARK);
+    }
+
+    public static void checkTarget(Path dir, boolean force, java.util.List<Path> protectedFolders) {
+        checkTarget(dir, force, protectedFolders, Replaceable.BENCHMARK);
     }
 
     /**
@@ -40,7 +53,8 @@ public final class OutputFolder {
      * {@code protectedFolders} (the store's folder) nor be the current folder or one of its ancestors,
      * because replacing it would delete what the build is reading from or running in.
      */
-    public static void checkTarget(Path dir, boolean force, java.util.List<Path> protectedFolders) {
+    public static void checkTarget(Path dir, boolean force, java.util.List<Path> protectedFolders,
+                                   Replaceable replaceable) {
         Path target = real(dir);
         Path cwd = real(Path.of(""));
         if (cwd.startsWith(target)) {
@@ -63,10 +77,9 @@ public final class OutputFolder {
         if (!force) {
             throw new BadInputException(dir.toString(), -1, -1, "output folder exists; use --force to replace it");
         }
-        if (!isBenchmark(dir)) {
-            throw new BadInputException(dir.toString(), -1, -1, "output folder exists and is not a Lacuna benchmark "
-                    + "(no summary.json written by lacuna build); --force replaces only a benchmark folder, so "
-                    + "remove it yourself or choose another folder");
+        if (!replaceable.test().test(dir)) {
+            throw new BadInputException(dir.toString(), -1, -1, "output folder exists and is not " + replaceable.what()
+                    + "; --force replaces only such a folder, so remove it yourself or choose another folder");
         }
     }
 
@@ -107,7 +120,11 @@ public final class OutputFolder {
     }
 
     public static void write(Path dir, boolean force, Writer writer) {
-        checkTarget(dir, force);
+        write(dir, force, Replaceable.BENCHMARK, writer);
+    }
+
+    public static void write(Path dir, boolean force, Replaceable replaceable, Writer writer) {
+        checkTarget(dir, force, java.util.List.of(), replaceable);
         Path absolute = dir.toAbsolutePath().normalize();
         Path parent = absolute.getParent();
         String name = absolute.getFileName().toString();

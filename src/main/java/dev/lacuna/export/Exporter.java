@@ -1,7 +1,9 @@
 package dev.lacuna.export;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -19,11 +21,27 @@ public final class Exporter {
     /** Identifies the layout of export.json; bump when a field changes meaning. */
     public static final String FORMAT = "lacuna-export/1";
 
+    /** An export folder: --force replaces it, and nothing else. */
+    static final OutputFolder.Replaceable EXPORT = new OutputFolder.Replaceable(
+            "a Lacuna export (no export.json written by lacuna export)", Exporter::isExport);
+
     private Exporter() {
     }
 
+    static boolean isExport(Path dir) {
+        Path summary = dir.resolve("export.json");
+        if (!Files.isRegularFile(summary)) {
+            return false;
+        }
+        try {
+            return FORMAT.equals(QuestionsOut.JSON.readTree(summary.toFile()).path("format").asText());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public static ObjectNode export(ExportSettings s) {
-        OutputFolder.checkTarget(s.out(), s.force());
+        OutputFolder.checkTarget(s.out(), s.force(), List.of(), EXPORT);
         BenchmarkFolder folder = BenchmarkFolder.read(s.benchmark());
         Names names = new Names(folder, s.labels());
         ObjectNode summary = QuestionsOut.JSON.createObjectNode();
@@ -43,7 +61,7 @@ public final class Exporter {
         labels.put("text_fallback_to_source_id", s.labels() == LabelMode.TEXT ? names.fallbacks() : 0);
         labels.put("names_that_are_another_entitys_private_id", names.collisions());
         labels.put("names_shared_by_several_entities", names.ambiguous());
-        OutputFolder.write(s.out(), s.force(), dir -> {
+        OutputFolder.write(s.out(), s.force(), EXPORT, dir -> {
             write(folder, s, names, dir, summary);
             QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("export.json").toFile(), summary);
         });

@@ -97,15 +97,23 @@ class ExportBadInputTest {
     }
 
     @Test
-    void anExistingOutputFolderIsKeptWithoutForce() throws IOException {
+    void anExistingOutputFolderIsKeptWithoutForceAndForceReplacesOnlyAnExport() throws IOException {
         Path out = tmp.resolve("exists");
         Files.createDirectories(out);
         Files.writeString(out.resolve("mine.txt"), "keep");
         CliRunner.Run run = export(bench, out, "--format", "tsv");
         assertEquals(2, run.code(), run.toString());
         assertEquals("keep", Files.readString(out.resolve("mine.txt")));
-        assertEquals(0, export(bench, out, "--format", "tsv", "--force").code());
-        assertFalse(Files.exists(out.resolve("mine.txt")));
+        CliRunner.Run forced = export(bench, out, "--format", "tsv", "--force");
+        assertEquals(2, forced.code(), "--force never empties a folder that is not an export: " + forced);
+        assertTrue(forced.err().contains("not a Lacuna export"), forced.err());
+        assertEquals("keep", Files.readString(out.resolve("mine.txt")));
+
+        Path previous = tmp.resolve("previous");
+        assertEquals(0, export(bench, previous, "--format", "tsv").code());
+        assertEquals(2, export(bench, previous, "--format", "brink").code(), "no --force");
+        assertEquals(0, export(bench, previous, "--format", "brink", "--force").code());
+        assertTrue(Files.readString(previous.resolve("export.json")).contains("\"brink\""));
     }
 
     private Path copyBench(String name) throws IOException {

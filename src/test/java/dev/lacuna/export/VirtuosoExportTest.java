@@ -31,6 +31,7 @@ import dev.lacuna.cli.CliRunner;
 import dev.lacuna.questions.Question;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
+import dev.lacuna.serve.Exposure;
 import dev.lacuna.serve.LacunaEndpoint;
 import dev.lacuna.serve.Shape;
 import dev.lacuna.store.KgGraphs;
@@ -77,6 +78,7 @@ class VirtuosoExportTest {
 
         store = Stores.open(new StoreConfig.NativeStoreConfig(FamilyExport.store()));
         lacuna = LacunaEndpoint.builder().repository(store).kg(KgGraphs.of("default")).port(0)
+                .expose(Exposure.parse("complete,incomplete")) // the test compares both graphs
                 .labels(LabelMode.SOURCE).shape(Shape.FREEBASE).compat(true).build().start();
     }
 
