@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.store.SparqlFiles;
@@ -119,7 +120,7 @@ final class BuildPublication {
                 conn.clear(buildsGraph(kg));
                 conn.add(kg.kg(), BENCHMARK_FOLDER,
                         conn.getValueFactory().createLiteral(out.toAbsolutePath().normalize().toString()), buildsGraph(kg));
-                conn.commit();
+                CommitGuard.commit(conn);
             } catch (RuntimeException e) {
                 if (conn.isActive()) {
                     conn.rollback();

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.LacunaException;
 import dev.lacuna.rules.sparql.RuleCompiler;
+import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
 
@@ -60,7 +61,7 @@ public final class IncompleteGraph {
                     List<Statement> batch = statements.subList(i, Math.min(statements.size(), i + batchSize));
                     conn.prepareUpdate(QueryLanguage.SPARQL, RuleCompiler.deleteData(incomplete, batch)).execute();
                 }
-                conn.commit();
+                CommitGuard.commit(conn);
             } catch (RuntimeException e) {
                 if (conn.isActive()) {
                     conn.rollback();

@@ -18,6 +18,7 @@ import dev.lacuna.LacunaException;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
@@ -101,7 +102,7 @@ final class Provenance {
             try {
                 conn.clear(graph);
                 conn.add(model, graph);
-                conn.commit();
+                CommitGuard.commit(conn);
             } catch (RuntimeException e) {
                 if (conn.isActive()) {
                     conn.rollback();

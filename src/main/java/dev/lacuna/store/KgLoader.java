@@ -327,7 +327,7 @@ public final class KgLoader {
                 }
                 flush(conn, batch, oneTransaction, progress);
                 if (oneTransaction) {
-                    conn.commit();
+                    CommitGuard.commit(conn);
                 }
             } catch (RuntimeException e) {
                 if (oneTransaction && conn.isActive()) {
@@ -348,7 +348,7 @@ public final class KgLoader {
         if (!inTransaction) {
             conn.begin();
             conn.add(batch);
-            conn.commit();
+            CommitGuard.commit(conn);
         } else {
             conn.add(batch);
         }
