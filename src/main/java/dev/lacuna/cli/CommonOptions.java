@@ -20,7 +20,8 @@ public final class CommonOptions {
 
     public static void addStore(Options options) {
         options.addOption(Option.builder().longOpt("store").hasArg().argName("SPEC")
-                .desc("embedded store: native:DIR (default " + StoreSpec.DEFAULT_SPEC + "), memory, lmdb:DIR").get());
+                .desc("embedded store: lmdb:DIR (default " + StoreSpec.DEFAULT_SPEC + ", survives a kill), native:DIR[:spoc,posc,...], "
+                        + "memory").get());
         options.addOption(Option.builder().longOpt("repository").hasArg().argName("URL")
                 .desc("remote repository by the RDF4J REST protocol (RDF4J Server, GraphDB)").get());
         options.addOption(Option.builder().longOpt("sparql").hasArg().argName("URL")
@@ -96,7 +97,7 @@ public final class CommonOptions {
         if (line.hasOption("sparql")) {
             return StoreSpec.sparql(line.getOptionValue("sparql"), line.getOptionValue("sparql-update"));
         }
-        return StoreSpec.parse(line.getOptionValue("store", StoreSpec.DEFAULT_SPEC));
+        return line.hasOption("store") ? StoreSpec.parse(line.getOptionValue("store")) : StoreSpec.defaultStore();
     }
 
     /** The folders an embedded store lives in (none for memory and remote stores). */

@@ -11,6 +11,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.store.StoreSpec;
 
 /**
  * {@code lacuna demo}: the README's main job on the bundled Family KG (the paper's Family-Complete,
@@ -46,7 +47,9 @@ public final class DemoCommand implements Command {
         Path workdir = Path.of(line.getOptionValue("workdir", "lacuna-data/demo"));
         Files.createDirectories(workdir);
         Path family = extractFamily(workdir);
-        String store = "native:" + workdir.resolve("store");
+        // LMDB as everywhere by default; a demo folder from before keeps its NativeStore.
+        Path storeDir = workdir.resolve("store");
+        String store = (StoreSpec.holdsNativeStore(storeDir) ? "native:" : "lmdb:") + storeDir;
         String seed = String.valueOf(CommonOptions.seed(line));
         Main main = new Main(Main.allCommands());
         context.out().println("== load the bundled Family KG (" + family + ")");

@@ -1,16 +1,48 @@
 package dev.lacuna.store;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 
 /** Parses the CLI's store options into a {@link StoreConfig}. */
 public final class StoreSpec {
-    public static final String DEFAULT_SPEC = "native:./lacuna-data/store";
+    /**
+     * LMDB, not NativeStore: a NativeStore killed while it commits can lose KGs loaded long before (measured in
+     * docs/store-safety.md), while LMDB commits by switching one page and survived every kill.
+     */
+    public static final String DEFAULT_SPEC = "lmdb:./lacuna-data/store";
     public static final Set<String> KINDS = Set.of("native", "memory", "lmdb");
+    private static final Logger LOG = LoggerFactory.getLogger(StoreSpec.class);
 
     private StoreSpec() {
+    }
+
+    /**
+     * The store used without a store option: {@link #DEFAULT_SPEC}, except that a NativeStore already in that folder
+     * (the default before LMDB) is opened as what it is, with a warning, rather than refused or overwritten.
+     */
+    public static StoreConfig defaultStore() {
+        return defaultStore(((StoreConfig.LmdbStoreConfig) parse(DEFAULT_SPEC)).dir());
+    }
+
+    static StoreConfig defaultStore(Path dir) {
+        if (holdsNativeStore(dir)) {
+            LOG.warn("{} holds a NativeStore (the default before LMDB); opening it as native. A NativeStore killed "
+                    + "while it commits can lose data: load into --store lmdb:DIR for a store that must survive a kill",
+                    dir);
+            return new StoreConfig.NativeStoreConfig(dir);
+        }
+        return new StoreConfig.LmdbStoreConfig(dir);
+    }
+
+    /** Whether the folder holds an RDF4J NativeStore's files. */
+    public static boolean holdsNativeStore(Path dir) {
+        return Files.exists(dir.resolve("triples.prop")) || Files.exists(dir.resolve("triples-spoc.dat"));
     }
 
     /**

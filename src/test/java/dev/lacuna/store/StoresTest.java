@@ -25,13 +25,24 @@ class StoresTest {
         assertEquals(new StoreConfig.NativeStoreConfig(Path.of("x"), "spoc,posc,ospc"), StoreSpec.parse("native:x:spoc,posc,ospc"));
         assertEquals(new StoreConfig.MemoryStoreConfig(), StoreSpec.parse("memory"));
         assertEquals(new StoreConfig.LmdbStoreConfig(Path.of("/d")), StoreSpec.parse("lmdb:/d"));
-        assertInstanceOf(StoreConfig.NativeStoreConfig.class, StoreSpec.parse(null));
+        assertInstanceOf(StoreConfig.LmdbStoreConfig.class, StoreSpec.parse(null), "LMDB survives a kill");
         BadInputException e = assertThrows(BadInputException.class, () -> StoreSpec.parse("tdb2:/x"));
         assertTrue(e.getMessage().contains("unknown store kind 'tdb2'"), e.getMessage());
         assertThrows(BadInputException.class, () -> StoreSpec.parse("native"));
         assertThrows(BadInputException.class, () -> StoreSpec.parse("http://host/repositories/x"));
         assertThrows(BadInputException.class, () -> StoreSpec.repository("ftp://x"));
         assertEquals("http://h/q", ((StoreConfig.SparqlEndpointConfig) StoreSpec.sparql("http://h/q", null)).updateUrl());
+    }
+
+    @Test
+    void theDefaultIsLmdbButANativeStoreAlreadyThereIsOpenedAsNative() {
+        Path dir = tmp.resolve("default");
+        assertEquals(new StoreConfig.LmdbStoreConfig(dir), StoreSpec.defaultStore(dir));
+        Stores.open(new StoreConfig.NativeStoreConfig(dir)).shutDown();
+        assertEquals(new StoreConfig.NativeStoreConfig(dir), StoreSpec.defaultStore(dir));
+        Path lmdb = tmp.resolve("lmdb");
+        Stores.open(new StoreConfig.LmdbStoreConfig(lmdb)).shutDown();
+        assertEquals(new StoreConfig.LmdbStoreConfig(lmdb), StoreSpec.defaultStore(lmdb));
     }
 
     @Test
