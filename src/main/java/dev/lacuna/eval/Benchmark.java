@@ -108,11 +108,6 @@ public final class Benchmark {
         return base;
     }
 
-    /** The splits present, in train, valid, test order. */
-    public Set<String> splitNames() {
-        return files.keySet();
-    }
-
     /** Questions of one split, or of every split present for "all". */
     public List<Question> questions(String split) {
         if (ALL.equals(split)) {

@@ -33,8 +33,4 @@ public record EvaluationSettings(
     public EvaluationSettings withDelimiters(Delimiters d) {
         return new EvaluationSettings(split, entities, d, field);
     }
-
-    public EvaluationSettings withField(PredictionField f) {
-        return new EvaluationSettings(split, entities, delimiters, f);
-    }
 }

@@ -140,19 +140,6 @@ public final class Rule {
         return variableCount;
     }
 
-    /** True if variable number {@code v} occurs in the rule. */
-    public boolean hasVariable(int v) {
-        if (head.uses(v)) {
-            return true;
-        }
-        for (Atom a : body) {
-            if (a.uses(v)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** True if some atom has a constant argument (AMIE3's {@code -const} rules). */
     public boolean hasConstants() {
         if (head.hasConstant()) {

@@ -1,1 +1,0 @@
-DROP SILENT GRAPH {{graph}}
