@@ -16,6 +16,16 @@ import dev.lacuna.rules.RuleFileMerge;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.rules.Atom;
+import dev.lacuna.rules.Rule;
+import dev.lacuna.store.LacunaVocab;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
 
 /**
  * {@code lacuna rules import FILE}: stores an AMIE3 rules file in a KG's benchmark graph (nothing stored if any
@@ -66,10 +76,10 @@ public final class RulesCommand implements Command {
     }
 
     private static int importRules(Path file, CommandLine line, CliContext context) {
-        List<Long> lines = new java.util.ArrayList<>();
+        List<Long> lines = new ArrayList<>();
         List<MinedRule> rules = AmieRules.read(file, lines); // fails before the store is touched
         if (rules.isEmpty()) {
-            throw new dev.lacuna.BadInputException(file.toString(), -1, -1, "holds no rules (only a header?); "
+            throw new BadInputException(file.toString(), -1, -1, "holds no rules (only a header?); "
                     + "importing it would remove the stored rules, so nothing was changed");
         }
         Repository repository = CommonOptions.openExistingStore(line);
@@ -91,26 +101,26 @@ public final class RulesCommand implements Command {
      */
     private static void validate(RepositoryConnection c, KgGraphs kg, Path file, List<MinedRule> rules, List<Long> lines) {
         if (!c.hasStatement(null, null, null, false, kg.complete())) {
-            throw new dev.lacuna.BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
+            throw new BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
                     + kg.complete() + " is empty); run lacuna load first");
         }
         List<String> text;
         try {
-            text = java.nio.file.Files.readAllLines(file);
+            text = Files.readAllLines(file);
         } catch (java.io.IOException e) {
-            throw new dev.lacuna.LacunaException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new LacunaException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        java.util.Set<String> known = new java.util.HashSet<>();
+        Set<String> known = new HashSet<>();
         for (int i = 0; i < rules.size(); i++) {
             long lineNo = lines.get(i);
             String lineText = text.get((int) lineNo - 1);
-            dev.lacuna.rules.Rule rule = rules.get(i).rule();
-            List<dev.lacuna.rules.Atom> atoms = new java.util.ArrayList<>(rule.body());
+            Rule rule = rules.get(i).rule();
+            List<Atom> atoms = new ArrayList<>(rule.body());
             atoms.add(rule.head());
-            for (dev.lacuna.rules.Atom a : atoms) {
+            for (Atom a : atoms) {
                 if (!known.contains(a.relation())) {
                     if (!c.hasStatement(null, kg.relation(a.relation()), null, false, kg.complete())) {
-                        throw new dev.lacuna.BadInputException(file.toString(), lineNo, column(lineText, a.relation()),
+                        throw new BadInputException(file.toString(), lineNo, column(lineText, a.relation()),
                                 "relation '" + a.relation() + "' is not in KG '" + kg.name() + "'");
                     }
                     known.add(a.relation());
@@ -120,8 +130,8 @@ public final class RulesCommand implements Command {
             for (int v = 0; v < rule.variableCount(); v++) {
                 int variable = v;
                 if (rule.head().uses(v) && rule.body().stream().noneMatch(atom -> atom.uses(variable))) {
-                    throw new dev.lacuna.BadInputException(file.toString(), lineNo, column(lineText, "=>"), "head variable "
-                            + dev.lacuna.rules.Rule.variableName(v) + " does not occur in the body, so the rule cannot be grounded");
+                    throw new BadInputException(file.toString(), lineNo, column(lineText, "=>"), "head variable "
+                            + Rule.variableName(v) + " does not occur in the body, so the rule cannot be grounded");
                 }
             }
         }
@@ -137,8 +147,8 @@ public final class RulesCommand implements Command {
      * verify), so replacing them needs --force, and says what it replaces.
      */
     static void refuseReplacingBuild(RepositoryConnection c, KgGraphs kg, boolean force) {
-        boolean built = c.hasStatement(null, org.eclipse.rdf4j.model.vocabulary.RDF.TYPE,
-                dev.lacuna.store.LacunaVocab.BENCHMARK_RUN, false, kg.benchmark());
+        boolean built = c.hasStatement(null, RDF.TYPE,
+                LacunaVocab.BENCHMARK_RUN, false, kg.benchmark());
         if (built && !force) {
             throw new UsageException("KG '" + kg.name() + "' has a built benchmark whose rules are stored in "
                     + kg.benchmark() + "; storing these rules would replace them and its folder would no longer "
