@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -118,34 +119,27 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
 
         @Override
         public void add(Iterable<? extends Statement> statements, Resource... contexts) throws RepositoryException {
-            List<List<Statement>> chunks = chunks(statements);
-            for (int i = 0; i < chunks.size(); i++) {
-                boolean own = !isActive();
-                if (own) {
-                    begin();
-                }
-                super.add(chunks.get(i), contexts);
-                // Inside the caller's transaction each full chunk goes out as its own update, since the endpoint
-                // would send the whole transaction as one request at commit: a plain SPARQL endpoint has no
-                // transaction across requests, so nothing is lost that the protocol could have kept.
-                if (own || i < chunks.size() - 1) {
-                    commit();
-                    if (!own) {
-                        begin();
-                    }
-                }
-            }
+            inChunks(statements, chunk -> super.add(chunk, contexts));
         }
 
         @Override
         public void remove(Iterable<? extends Statement> statements, Resource... contexts) throws RepositoryException {
+            inChunks(statements, chunk -> super.remove(chunk, contexts));
+        }
+
+        /**
+         * Inside the caller's transaction each full chunk goes out as its own update, since the endpoint would send
+         * the whole transaction as one request at commit: a plain SPARQL endpoint has no transaction across
+         * requests, so nothing is lost that the protocol could have kept.
+         */
+        private void inChunks(Iterable<? extends Statement> statements, Consumer<List<Statement>> send) {
             List<List<Statement>> chunks = chunks(statements);
             for (int i = 0; i < chunks.size(); i++) {
                 boolean own = !isActive();
                 if (own) {
                     begin();
                 }
-                super.remove(chunks.get(i), contexts);
+                send.accept(chunks.get(i));
                 if (own || i < chunks.size() - 1) {
                     commit();
                     if (!own) {
