@@ -37,9 +37,30 @@ public final class PredictionsReader {
     }
 
     public static List<SystemOutput> read(Path file, PredictionField field) {
-        String text;
+        return parse(text(file), file.toString(), field);
+    }
+
+    /** One record of a JSON Lines file, with the file's own line number. */
+    record JsonLine(long line, JsonNode node) {
+    }
+
+    /**
+     * A JSON Lines file of objects (blank lines skipped), read as {@link #read} reads predictions: a missing file,
+     * invalid UTF-8 and malformed JSON are named with their line. For the systems' own output files.
+     */
+    static List<JsonLine> jsonLines(Path file) {
+        List<JsonLine> out = jsonLines(text(file), file.toString());
+        for (JsonLine l : out) {
+            if (!l.node().isObject()) {
+                throw new BadInputException(file.toString(), l.line(), 1, "expected one JSON object a line");
+            }
+        }
+        return out;
+    }
+
+    private static String text(Path file) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
         } catch (java.nio.charset.CharacterCodingException e) {
@@ -47,7 +68,6 @@ public final class PredictionsReader {
         } catch (IOException e) {
             throw new BadInputException(file.toString(), -1, -1, "cannot read predictions: " + e.getMessage(), e);
         }
-        return parse(text, file.toString(), field);
     }
 
     /** Finds the line of the first invalid UTF-8, which Files.readString does not say. */
@@ -98,6 +118,14 @@ public final class PredictionsReader {
 
     private static List<SystemOutput> parseLines(String text, String source, PredictionField field) {
         List<SystemOutput> out = new ArrayList<>();
+        for (JsonLine l : jsonLines(text, source)) {
+            out.add(record(l.node(), source, l.line(), field));
+        }
+        return out;
+    }
+
+    private static List<JsonLine> jsonLines(String text, String source) {
+        List<JsonLine> out = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new StringReader(text))) {
             String line;
             long n = 0;
@@ -114,7 +142,7 @@ public final class PredictionsReader {
                     throw new BadInputException(source, n, loc == null ? -1 : loc.getColumnNr(),
                             "malformed JSON: " + e.getOriginalMessage());
                 }
-                out.add(record(node, source, n, field));
+                out.add(new JsonLine(n, node));
             }
         } catch (IOException e) {
             throw new BadInputException(source, -1, -1, "cannot read predictions: " + e.getMessage(), e);

@@ -1,9 +1,5 @@
 package dev.lacuna.eval;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,9 +11,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.questions.Question;
@@ -39,7 +33,6 @@ import dev.lacuna.questions.Question;
  * </ul>
  */
 public final class SystemOutputReaders {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern BRACES = Pattern.compile("\\{([^{}]*)}");
 
     /** Records read and notes for the report. */
@@ -59,36 +52,6 @@ public final class SystemOutputReaders {
         };
     }
 
-    private static List<JsonNode> lines(Path file) {
-        if (!Files.exists(file)) {
-            throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
-        }
-        List<JsonNode> out = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            long n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    JsonNode node = JSON.readTree(line);
-                    if (!node.isObject()) {
-                        throw new BadInputException(file.toString(), n, 1, "expected one JSON object a line");
-                    }
-                    out.add(node);
-                } catch (JsonProcessingException e) {
-                    throw new BadInputException(file.toString(), n, e.getLocation() == null ? -1 : e.getLocation().getColumnNr(),
-                            "malformed JSON: " + e.getOriginalMessage());
-                }
-            }
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
-        }
-        return out;
-    }
-
     private static Read tog(Path file, Benchmark benchmark, EvaluationSettings settings) {
         List<Question> questions = benchmark.questions(settings.split());
         Map<String, String> names = topicNames(benchmark, questions, settings.entities());
@@ -101,9 +64,9 @@ public final class SystemOutputReaders {
         int ambiguous = 0;
         Set<String> seen = new HashSet<>();
         List<String> examples = new ArrayList<>();
-        long n = 0;
-        for (JsonNode node : lines(file)) {
-            n++;
+        for (PredictionsReader.JsonLine line : PredictionsReader.jsonLines(file)) {
+            long n = line.line();
+            JsonNode node = line.node();
             JsonNode question = node.get("question");
             JsonNode results = node.get("results");
             if (question == null || !question.isTextual() || results == null) {
@@ -176,7 +139,7 @@ public final class SystemOutputReaders {
 
     private static Read gnnrag(Path file, Benchmark benchmark, EvaluationSettings settings) {
         List<Question> questions = benchmark.questions(settings.split());
-        List<JsonNode> lines = lines(file);
+        List<PredictionsReader.JsonLine> lines = PredictionsReader.jsonLines(file);
         if (lines.size() != questions.size()) {
             throw new BadInputException(file.toString(), -1, -1, "GNN-RAG's test.info has one line per question in the"
                     + " order of the exported " + settings.split() + " file and no ids: expected " + questions.size()
@@ -192,7 +155,8 @@ public final class SystemOutputReaders {
         }
         List<SystemOutput> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            JsonNode gold = lines.get(i).get("answers");
+            long line = lines.get(i).line();
+            JsonNode gold = lines.get(i).node().get("answers");
             if (gold != null && gold.isArray()) {
                 // test.info repeats the gold answers: a mismatch means the lines and the questions are out of step.
                 Set<String> theirs = new HashSet<>();
@@ -200,23 +164,23 @@ public final class SystemOutputReaders {
                 Set<String> ours = new HashSet<>();
                 questions.get(i).answers().forEach(a -> ours.add(names.getOrDefault(a, a)));
                 if (!theirs.equals(ours)) {
-                    throw new BadInputException(file.toString(), i + 1, -1, "line " + (i + 1) + " answers " + theirs
+                    throw new BadInputException(file.toString(), line, -1, "line " + line + " answers " + theirs
                             + " but question " + questions.get(i).id() + " has " + ours + ": the lines are out of step with the "
                             + settings.split() + " split, or --entities does not match the export's label setting");
                 }
             }
-            JsonNode cand = lines.get(i).get("cand");
+            JsonNode cand = lines.get(i).node().get("cand");
             if (cand == null || !cand.isArray()) {
-                throw new BadInputException(file.toString(), i + 1, -1, "expected GNN-RAG's \"cand\": [[entity, probability], ...]");
+                throw new BadInputException(file.toString(), line, -1, "expected GNN-RAG's \"cand\": [[entity, probability], ...]");
             }
             List<String> answers = new ArrayList<>();
             for (JsonNode c : cand) {
                 if (!c.isArray() || c.isEmpty()) {
-                    throw new BadInputException(file.toString(), i + 1, -1, "a \"cand\" entry is not [entity, probability]");
+                    throw new BadInputException(file.toString(), line, -1, "a \"cand\" entry is not [entity, probability]");
                 }
                 answers.add(c.get(0).asText());
             }
-            out.add(new SystemOutput(questions.get(i).id(), answers, null, i + 1));
+            out.add(new SystemOutput(questions.get(i).id(), answers, null, line));
         }
         return new Read(out, List.of());
     }
