@@ -1,5 +1,7 @@
 package dev.lacuna.export;
 
+import dev.lacuna.testing.FreebaseClient;
+
 import dev.lacuna.testing.Virtuoso;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,11 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,15 +94,7 @@ class VirtuosoExportTest {
     }
 
     private static List<String> select(String endpoint, String query, String var) {
-        SPARQLRepository client = new SPARQLRepository(endpoint);
-        List<String> out = new ArrayList<>();
-        try (RepositoryConnection c = client.getConnection(); TupleQueryResult r = c.prepareTupleQuery(query).evaluate()) {
-            for (BindingSet b : r) {
-                out.add(b.getValue(var).stringValue().replace(KgView.FREEBASE_NS, ""));
-            }
-        } finally {
-            client.shutDown();
-        }
+        List<String> out = new ArrayList<>(FreebaseClient.select(endpoint, query, var));
         out.sort(null);
         return out;
     }

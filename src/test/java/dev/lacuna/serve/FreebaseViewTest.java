@@ -1,5 +1,7 @@
 package dev.lacuna.serve;
 
+import dev.lacuna.testing.FreebaseClient;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,10 +18,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
@@ -66,16 +65,7 @@ class FreebaseViewTest {
     }
 
     private static List<String> select(String endpoint, String query, String var) {
-        SPARQLRepository client = new SPARQLRepository(endpoint);
-        List<String> out = new ArrayList<>();
-        try (RepositoryConnection c = client.getConnection(); TupleQueryResult r = c.prepareTupleQuery(query).evaluate()) {
-            for (BindingSet b : r) {
-                out.add(b.getValue(var).stringValue().replace(KgView.FREEBASE_NS, ""));
-            }
-        } finally {
-            client.shutDown();
-        }
-        return out;
+        return FreebaseClient.select(endpoint, query, var);
     }
 
     @Test
