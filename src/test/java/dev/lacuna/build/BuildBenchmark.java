@@ -1,7 +1,5 @@
 package dev.lacuna.build;
 
-import dev.lacuna.testing.TestData;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +19,7 @@ import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.Stores;
+import dev.lacuna.testing.TestData;
 
 /**
  * End-to-end build times (load, mine at maxad 3 with the paper's thresholds, build with the template

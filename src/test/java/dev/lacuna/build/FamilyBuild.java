@@ -1,7 +1,5 @@
 package dev.lacuna.build;
 
-import dev.lacuna.testing.TestData;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,6 +14,7 @@ import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.Stores;
+import dev.lacuna.testing.TestData;
 
 /** Test support: the bundled Family KG in a fresh store, and the AMIE3 reference rules. */
 final class FamilyBuild {

@@ -1,7 +1,5 @@
 package dev.lacuna.cli;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +7,8 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.testing.TestData;
 
 /** A real mid-size KG through the CLI: CoDEx-M's training triples (185,584) into a NativeStore. */
 class CodexLoadTest {

@@ -1,7 +1,5 @@
 package dev.lacuna.cli;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +21,7 @@ import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
+import dev.lacuna.testing.TestData;
 
 class MineCommandTest {
     static Path shared(String... parts) {

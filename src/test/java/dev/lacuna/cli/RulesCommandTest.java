@@ -1,7 +1,5 @@
 package dev.lacuna.cli;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +18,7 @@ import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
+import dev.lacuna.testing.TestData;
 
 class RulesCommandTest {
     static Path reference(String name) {

@@ -1,9 +1,5 @@
 package dev.lacuna.export;
 
-import dev.lacuna.testing.FreebaseClient;
-
-import dev.lacuna.testing.Virtuoso;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,14 +23,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.questions.Question;
+import dev.lacuna.serve.Exposure;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
-import dev.lacuna.serve.Exposure;
 import dev.lacuna.serve.LacunaEndpoint;
 import dev.lacuna.serve.Shape;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.Stores;
+import dev.lacuna.testing.FreebaseClient;
+import dev.lacuna.testing.Virtuoso;
 
 /**
  * The freebase export of the Family benchmark bulk-loaded into a real OpenLink Virtuoso (Debian's

@@ -1,7 +1,5 @@
 package dev.lacuna.mining;
 
-import dev.lacuna.testing.TestData;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,6 +10,7 @@ import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.RuleMeasures;
+import dev.lacuna.testing.TestData;
 
 /** Compares mined rules with an AMIE3 reference file: same rule set, same counts, measures to 6 decimals. */
 final class ReferenceComparison {

@@ -1,7 +1,5 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -14,6 +12,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.testing.TestData;
 
 /**
  * Cost of the question stage without the LLM, on every triple of CoDEx-M treated as deleted (far more than a

@@ -1,7 +1,5 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.testing.TestData;
 
 class RelationPhrasesTest {
     private final RelationPhrases builtIn = RelationPhrases.builtIn();

@@ -1,7 +1,5 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +13,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+
+import dev.lacuna.testing.TestData;
 
 class TemplateQuestionGeneratorTest {
     private static final List<String> FAMILY = List.of("aunt", "brother", "daughter", "father", "husband", "mother",

@@ -1,7 +1,5 @@
 package dev.lacuna.rules;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.testing.TestData;
 
 class AmieRulesTest {
     static Path reference(String name) {

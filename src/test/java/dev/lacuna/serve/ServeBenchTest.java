@@ -1,7 +1,5 @@
 package dev.lacuna.serve;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
+import dev.lacuna.testing.TestData;
 
 /**
  * Load benchmark: 16 concurrent clients send one-hop queries (the shapes ToG and PoG send) for 60 s to Lacuna's

@@ -1,7 +1,5 @@
 package dev.lacuna.rules.sparql;
 
-import dev.lacuna.testing.TestData;
-
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,6 +38,7 @@ import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.testing.TestData;
 
 /**
  * Portability: every compiled query of every Family reference rule at maxad 3 (145 rules), of every tenth

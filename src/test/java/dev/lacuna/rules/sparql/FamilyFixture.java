@@ -1,7 +1,5 @@
 package dev.lacuna.rules.sparql;
 
-import dev.lacuna.testing.TestData;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,6 +21,7 @@ import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.testing.TestData;
 
 /**
  * The Family KG (testdata/data/family/facts.txt) loaded with the project's loader, and the same facts as
