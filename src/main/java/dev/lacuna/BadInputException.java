@@ -63,6 +63,6 @@ public class BadInputException extends LacunaException {
 
     @Override
     public int exitCode() {
-        return 2;
+        return ExitCodes.USAGE;
     }
 }

@@ -15,6 +15,6 @@ public class LacunaException extends RuntimeException {
 
     /** The process exit code that this failure maps to. */
     public int exitCode() {
-        return 1;
+        return ExitCodes.FAILURE;
     }
 }

@@ -23,12 +23,12 @@ import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.export.BenchmarkExport;
 import dev.lacuna.questions.Balancer;
-import dev.lacuna.questions.LlmQuestionGenerator;
+import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
-import dev.lacuna.questions.TemplateQuestionGenerator;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
@@ -105,7 +105,7 @@ public final class BenchmarkBuilder {
             Balancer.Result<Question> balanced = Balancer.balance(outcome.questions(), settings.tau(), settings.seed());
             Splitter.Split split = Splitter.split(balanced.kept(), settings.seed());
             List<Question> all = new ArrayList<>();
-            for (String part : Splitter.SPLITS) {
+            for (SplitName part : SplitName.values()) {
                 all.addAll(split.part(part));
             }
             all.sort((a, b) -> a.id().compareTo(b.id()));
@@ -152,12 +152,7 @@ public final class BenchmarkBuilder {
     }
 
     private static QuestionGenerator generator(BuildSettings s) {
-        return switch (s.generator()) {
-            case "template" -> s.phraseFile() == null ? TemplateQuestionGenerator.builtIn()
-                    : TemplateQuestionGenerator.withPhraseFile(s.phraseFile());
-            case "llm" -> LlmQuestionGenerator.create(s.llm());
-            default -> throw new BadInputException("unknown question generator '" + s.generator() + "': expected template or llm");
-        };
+        return s.generator().create(s.phraseFile(), s.llm());
     }
 
     /** Up to k groundings per rule, each rule with its own seeded draw, in rule order. */
@@ -193,7 +188,7 @@ public final class BenchmarkBuilder {
         p.put("groundings_per_rule", Integer.toString(s.groundingsPerRule()));
         p.put("tau", Double.toString(s.tau()));
         p.put("questions", generator);
-        if (s.llm() != null && generator.equals("llm")) {
+        if (s.llm() != null && s.generator() == GeneratorKind.LLM) {
             p.put("llm_model", s.llm().model());
         }
         p.put("rules", Integer.toString(rules));

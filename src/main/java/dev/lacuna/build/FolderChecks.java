@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lacuna.export.BenchmarkExport;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
@@ -132,12 +133,12 @@ final class FolderChecks {
         Set<Triple> removedSet = new HashSet<>(removed);
         List<String> failures = new ArrayList<>();
         long checked = 0;
-        for (String part : Splitter.SPLITS) {
+        for (SplitName part : SplitName.values()) {
             List<Question> questions = split.part(part);
             for (int i = 0; i < questions.size(); i++) {
                 Question q = questions.get(i);
                 checked++;
-                String where = "questions/" + part + ".jsonl:" + (i + 1) + ": " + q.id();
+                String where = "questions/" + part.label() + ".jsonl:" + (i + 1) + ": " + q.id();
                 Triple hard;
                 try {
                     long topic = Long.parseLong(q.topicEntity());
@@ -171,11 +172,11 @@ final class FolderChecks {
         }
         List<String> failures = new ArrayList<>();
         Set<String> inFiles = new HashSet<>();
-        for (String part : Splitter.SPLITS) {
+        for (SplitName part : SplitName.values()) {
             List<Question> questions = split.part(part);
             for (int i = 0; i < questions.size(); i++) {
                 String id = questions.get(i).id();
-                String where = "questions/" + part + ".jsonl:" + (i + 1);
+                String where = "questions/" + part.label() + ".jsonl:" + (i + 1);
                 if (!inFiles.add(id)) {
                     failures.add(where + ": question " + id + " appears twice");
                 } else if (!stored.contains(id)) {

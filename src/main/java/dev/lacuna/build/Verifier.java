@@ -24,6 +24,7 @@ import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.QuestionRequest;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Rule;
@@ -105,7 +106,7 @@ public final class Verifier {
         List<Triple> removed = readTriples(dir.resolve("kg").resolve("removed.tsv"));
         Splitter.Split split = QuestionFiles.read(dir);
         List<Question> questions = new ArrayList<>();
-        for (String part : Splitter.SPLITS) {
+        for (SplitName part : SplitName.values()) {
             questions.addAll(split.part(part));
         }
         SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);

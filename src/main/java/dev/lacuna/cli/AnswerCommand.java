@@ -18,6 +18,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.eval.Benchmark;
@@ -27,10 +28,13 @@ import dev.lacuna.eval.responders.LlmResponder;
 import dev.lacuna.eval.responders.LookupResponder;
 import dev.lacuna.eval.responders.Neighbourhood;
 import dev.lacuna.eval.responders.Responder;
+import dev.lacuna.eval.responders.ResponderKind;
 import dev.lacuna.eval.responders.RulesResponder;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.Question;
+import dev.lacuna.questions.SplitChoice;
 import dev.lacuna.rules.AmieRules;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
 
@@ -41,8 +45,6 @@ import dev.lacuna.store.SparqlFiles;
  * --kg/--base are given.
  */
 public final class AnswerCommand implements Command {
-    public static final List<String> RESPONDERS = List.of("lookup", "rules", "llm");
-
     @Override
     public String name() {
         return "answer";
@@ -91,16 +93,11 @@ public final class AnswerCommand implements Command {
                 throw new UsageException("--" + required + " is required");
             }
         }
-        String responderName = line.getOptionValue("responder");
-        if (!RESPONDERS.contains(responderName)) {
-            throw new UsageException("unknown responder '" + responderName + "': expected " + String.join(", ", RESPONDERS));
-        }
-        String graphWord = line.getOptionValue("graph");
-        if (!graphWord.equals("complete") && !graphWord.equals("incomplete")) {
-            throw new UsageException("--graph must be complete or incomplete, got '" + graphWord + "'");
-        }
+        ResponderKind responderKind = ResponderKind.parse(line.getOptionValue("responder"));
+        GraphRole role = GraphRole.parse(line.getOptionValue("graph"), "--graph");
+        SplitChoice split = SplitChoice.parse(line.getOptionValue("split", SplitChoice.TEST.label()));
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
-        List<Question> questions = benchmark.questions(line.getOptionValue("split", "test"));
+        List<Question> questions = benchmark.questions(split);
         KgGraphs kg = new KgGraphs(
                 line.getOptionValue("base", benchmark.base() == null ? KgGraphs.DEFAULT_BASE : benchmark.base()),
                 line.getOptionValue("kg", benchmark.kg() == null ? KgGraphs.DEFAULT_KG : benchmark.kg()));
@@ -108,7 +105,7 @@ public final class AnswerCommand implements Command {
 
         Repository repository = CommonOptions.openExistingStore(line);
         try (RepositoryConnection connection = repository.getConnection()) {
-            IRI graph = kg.graph(graphWord);
+            IRI graph = kg.graph(role);
             boolean present = connection.prepareBooleanQuery(SparqlFiles.render("ask-graph.rq", Map.of("graph", graph)))
                     .evaluate();
             if (!present) {
@@ -116,19 +113,19 @@ public final class AnswerCommand implements Command {
                         + kg.name() + "' and build the benchmark first (or give --kg/--base)");
             }
             GraphAccess access = new GraphAccess(connection, kg, graph);
-            Responder responder = responder(responderName, access, benchmark, line);
+            Responder responder = responder(responderKind, access, benchmark, line);
             answerAll(responder, questions, output, context);
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
-    private static Responder responder(String name, GraphAccess access, Benchmark benchmark, CommandLine line) {
-        switch (name) {
-            case "lookup":
+    private static Responder responder(ResponderKind kind, GraphAccess access, Benchmark benchmark, CommandLine line) {
+        switch (kind) {
+            case LOOKUP:
                 return new LookupResponder(access);
-            case "rules": {
+            case RULES: {
                 Path rules = line.hasOption("rules") ? Path.of(line.getOptionValue("rules"))
                         : benchmark.dir().resolve("rules.tsv");
                 if (!Files.exists(rules)) {

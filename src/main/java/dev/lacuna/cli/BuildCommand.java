@@ -9,6 +9,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.build.BenchmarkBuilder;
 import dev.lacuna.build.BuildReport;
 import dev.lacuna.build.BuildSettings;
@@ -16,6 +17,7 @@ import dev.lacuna.build.Verifier;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
@@ -105,14 +107,11 @@ public final class BuildCommand implements Command {
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     private static BuildSettings settings(CommandLine line) {
-        String generator = line.getOptionValue("questions", "template");
-        if (!generator.equals("template") && !generator.equals("llm")) {
-            throw new UsageException("--questions must be template or llm, got '" + generator + "'");
-        }
+        GeneratorKind generator = GeneratorKind.parse(line.getOptionValue("questions", GeneratorKind.TEMPLATE.label()));
         int perRule = CommonOptions.intValue(line, "groundings-per-rule", BuildSettings.DEFAULT_GROUNDINGS_PER_RULE);
         if (perRule < 1) {
             throw new UsageException("--groundings-per-rule must be at least 1");
@@ -122,7 +121,7 @@ public final class BuildCommand implements Command {
             throw new UsageException("--tau must lie in (0, 1], as Algorithm 1 requires");
         }
         LlmSettings llm = null;
-        if (generator.equals("llm")) {
+        if (generator == GeneratorKind.LLM) {
             llm = LlmSettings.fromEnvironment(System.getenv())
                     .withProvider(line.getOptionValue("llm-provider"))
                     .withBaseUrl(line.getOptionValue("llm-base-url"))

@@ -4,6 +4,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.store.StoreCheck;
 
 /** {@code lacuna check}: the store's indexes agree, per named graph and per predicate; exit 1 if not. */
@@ -42,6 +43,6 @@ public final class CheckCommand implements Command {
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 }

@@ -7,6 +7,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.Defaults;
 import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreConfig;
@@ -39,7 +40,7 @@ public final class CommonOptions {
 
     public static void addSeed(Options options) {
         options.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
-                .desc("seed for everything random (default 42)").get());
+                .desc("seed for everything random (default " + Defaults.SEED + ")").get());
     }
 
     public static void addOutput(Options options, String description) {
@@ -162,7 +163,7 @@ public final class CommonOptions {
     }
 
     public static long seed(CommandLine line) {
-        return longValue(line, "seed", 42L);
+        return longValue(line, "seed", Defaults.SEED);
     }
 
     public static Path output(CommandLine line) {

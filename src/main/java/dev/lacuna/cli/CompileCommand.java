@@ -18,13 +18,17 @@ import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
+import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
+import dev.lacuna.rules.sparql.CompileKind;
 import dev.lacuna.rules.sparql.RuleCompiler;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -32,8 +36,6 @@ import dev.lacuna.store.KgGraphs;
  * users can paste it into any SPARQL client, writes it as one .rq file per rule and query, or runs it.
  */
 public final class CompileCommand implements Command {
-    static final List<String> KINDS = List.of("groundings", "predictions", "body", "support", "counts");
-
     /** One compiled query of one rule: a file-name suffix and the text. */
     private record Compiled(int ruleNumber, MinedRule rule, String name, String sparql) {
     }
@@ -45,7 +47,7 @@ public final class CompileCommand implements Command {
 
     @Override
     public String usage() {
-        return "--rules FILE [--rule N] [--graph complete|incomplete] [--kind " + String.join("|", KINDS)
+        return "--rules FILE [--rule N] [--graph complete|incomplete] [--kind " + Choice.labels(CompileKind.class).replace(", ", "|")
                 + "] [--out DIR] [--run]";
     }
 
@@ -91,16 +93,10 @@ public final class CompileCommand implements Command {
             throw new UsageException("unexpected argument(s): " + String.join(" ", line.getArgList()));
         }
         Path rulesFile = Path.of(line.getOptionValue("rules"));
-        String kind = line.getOptionValue("kind", "groundings").toLowerCase(Locale.ROOT);
-        if (!KINDS.contains(kind)) {
-            throw new UsageException("unknown --kind '" + kind + "': expected " + String.join(", ", KINDS));
-        }
-        String graphWord = line.getOptionValue("graph", "complete");
-        if (!graphWord.equals("complete") && !graphWord.equals("incomplete")) {
-            throw new UsageException("unknown --graph '" + graphWord + "': expected complete or incomplete");
-        }
+        CompileKind kind = CompileKind.parse(line.getOptionValue("kind", CompileKind.GROUNDINGS.label()));
+        GraphRole role = GraphRole.parse(line.getOptionValue("graph", GraphRole.COMPLETE.label()), "--graph");
         KgGraphs kg = CommonOptions.kg(line);
-        IRI graph = kg.graph(graphWord);
+        IRI graph = kg.graph(role);
 
         List<MinedRule> rules = AmieRules.read(rulesFile);
         List<Integer> numbers = new ArrayList<>();
@@ -132,7 +128,7 @@ public final class CompileCommand implements Command {
         if (line.hasOption("out")) {
             writeFiles(Path.of(line.getOptionValue("out")), queries, graph, context.out());
         } else if (line.hasOption("run")) {
-            runAll(line, kg, graph, graphWord, queries, context.out());
+            runAll(line, kg, graph, role, queries, context.out());
         } else {
             for (Compiled q : queries) {
                 context.out().print(header(q, graph));
@@ -140,14 +136,14 @@ public final class CompileCommand implements Command {
                 context.out().println();
             }
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
-    private static List<Compiled> compile(RuleCompiler c, int n, MinedRule m, String kind, IRI graph,
+    private static List<Compiled> compile(RuleCompiler c, int n, MinedRule m, CompileKind kind, IRI graph,
             CommandLine line, KgGraphs kg) {
         Rule rule = m.rule();
         return switch (kind) {
-            case "groundings" -> {
+            case GROUNDINGS -> {
                 if (line.hasOption("limit")) {
                     int limit = CommonOptions.intValue(line, "limit", 30);
                     if (limit < 1) {
@@ -158,7 +154,7 @@ public final class CompileCommand implements Command {
                 }
                 yield List.of(new Compiled(n, m, "groundings", c.groundings(rule, graph)));
             }
-            case "predictions" -> {
+            case PREDICTIONS -> {
                 if (line.hasOption("topic")) {
                     Side side = Side.parse(line.getOptionValue("side", "head"));
                     yield List.of(new Compiled(n, m, "predictions",
@@ -166,11 +162,11 @@ public final class CompileCommand implements Command {
                 }
                 yield List.of(new Compiled(n, m, "predictions", c.predictions(rule, graph)));
             }
-            case "body" -> List.of(new Compiled(n, m, "body", c.bodyCheck(rule, graph,
+            case BODY -> List.of(new Compiled(n, m, "body", c.bodyCheck(rule, graph,
                     line.hasOption("subject") ? entity(kg, line.getOptionValue("subject"), "--subject") : null,
                     line.hasOption("object") ? entity(kg, line.getOptionValue("object"), "--object") : null)));
-            case "support" -> List.of(new Compiled(n, m, "support", c.support(rule, graph)));
-            default -> List.of(
+            case SUPPORT -> List.of(new Compiled(n, m, "support", c.support(rule, graph)));
+            case COUNTS -> List.of(
                     new Compiled(n, m, "support", c.support(rule, graph)),
                     new Compiled(n, m, "body-size", c.bodySize(rule, graph)),
                     new Compiled(n, m, "pca-body-size", c.pcaBodySize(rule, graph, m.measures().functionalVariable())));
@@ -229,14 +225,14 @@ public final class CompileCommand implements Command {
         out.printf("wrote %d queries to %s%n", queries.size(), dir);
     }
 
-    private static void runAll(CommandLine line, KgGraphs kg, IRI graph, String graphWord, List<Compiled> queries,
+    private static void runAll(CommandLine line, KgGraphs kg, IRI graph, GraphRole role, List<Compiled> queries,
             PrintStream out) {
         Repository repository = CommonOptions.openStore(line);
         try {
             SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);
             if (!runner.graphExists(graph)) {
-                throw new BadInputException("graph " + graphWord + " <" + graph + "> holds no triples in this store"
-                        + (graphWord.equals("complete") ? ": run lacuna load first (or check --kg)"
+                throw new BadInputException("graph " + role.label() + " <" + graph + "> holds no triples in this store"
+                        + (role == GraphRole.COMPLETE ? ": run lacuna load first (or check --kg)"
                                 : ": run lacuna build first (or check --kg)"));
             }
             for (Compiled q : queries) {

@@ -10,6 +10,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.StoreSpec;
 
@@ -59,12 +60,12 @@ public final class DemoCommand implements Command {
                 "--out", workdir.resolve("benchmark").toString(), "--force");
         context.out().println("== stats");
         step(main, context, "stats", "--store", store, "--kg", "family");
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     private static void step(Main main, CliContext context, String... args) {
         int code = main.run(args, context);
-        if (code != Main.OK) {
+        if (code != ExitCodes.OK) {
             throw new LacunaException("demo step 'lacuna " + String.join(" ", args) + "' failed with exit code " + code);
         }
     }

@@ -13,6 +13,7 @@ import org.apache.commons.cli.Options;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
@@ -26,6 +27,7 @@ import dev.lacuna.eval.ReportFormat;
 import dev.lacuna.eval.RunResult;
 import dev.lacuna.eval.SystemResult;
 import dev.lacuna.eval.SystemSpec;
+import dev.lacuna.questions.SplitChoice;
 
 /**
  * {@code lacuna evaluate}: scores predictions files against a benchmark folder with the strict protocol
@@ -94,7 +96,7 @@ public final class EvaluateCommand implements Command {
         }
         List<SystemSpec> systems = systems(line);
         EvaluationSettings settings = new EvaluationSettings(
-                line.getOptionValue("split", "test"),
+                SplitChoice.parse(line.getOptionValue("split", SplitChoice.TEST.label())),
                 EntityForm.parse(line.getOptionValue("entities", "private")),
                 Delimiters.parse(line.getOptionValue("delimiters", "auto")),
                 PredictionField.parse(line.getOptionValue("field", "auto")));
@@ -134,7 +136,7 @@ public final class EvaluateCommand implements Command {
         if (perQuestion != null) {
             writePerQuestion(perQuestion, report);
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     static List<SystemSpec> systems(CommandLine line) {

@@ -8,6 +8,7 @@ import org.apache.commons.cli.Options;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.export.ExportFormat;
 import dev.lacuna.export.ExportSettings;
 import dev.lacuna.export.Exporter;
@@ -68,6 +69,6 @@ public final class ExportCommand implements Command {
         context.out().println("exported " + settings.benchmark() + " as " + settings.format().word() + " ("
                 + summary.get("graph").asText() + " graph, " + settings.labels().word() + " labels) to " + settings.out());
         context.out().println(summary.toPrettyString());
-        return Main.OK;
+        return ExitCodes.OK;
     }
 }

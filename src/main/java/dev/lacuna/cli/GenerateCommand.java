@@ -7,6 +7,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.Progress;
 import dev.lacuna.generate.GeneratedKgWriter;
 import dev.lacuna.generate.KgGenerator;
@@ -88,6 +89,6 @@ public final class GenerateCommand implements Command {
             context.out().printf(Locale.ROOT, "  planted %-11s %.2f  %s%n", p.kind().name().toLowerCase(Locale.ROOT),
                     p.confidence(), p.rule().toAmie());
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 }

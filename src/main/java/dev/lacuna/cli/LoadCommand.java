@@ -8,6 +8,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.Stores;
@@ -70,6 +71,6 @@ public final class LoadCommand implements Command {
         } finally {
             Stores.close(repository);
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 }

@@ -12,6 +12,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 
 /**
@@ -19,10 +20,6 @@ import dev.lacuna.LacunaException;
  * exception to an exit code (0 success, 1 failure, 2 usage or bad input). Only {@link #main} exits.
  */
 public final class Main {
-    public static final int OK = 0;
-    public static final int FAILURE = 1;
-    public static final int USAGE = 2;
-
     private final Map<String, Command> commands = new LinkedHashMap<>();
 
     public Main(List<Command> commands) {
@@ -61,16 +58,16 @@ public final class Main {
     public int run(String[] args, CliContext context) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             printCommands(context);
-            return args.length == 0 ? USAGE : OK;
+            return args.length == 0 ? ExitCodes.USAGE : ExitCodes.OK;
         }
         if (args[0].equals("--version")) {
             context.out().println("lacuna " + version());
-            return OK;
+            return ExitCodes.OK;
         }
         Command command = commands.get(args[0]);
         if (command == null) {
             context.err().println("lacuna: unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
-            return USAGE;
+            return ExitCodes.USAGE;
         }
         Options options = new Options();
         command.addOptions(options);
@@ -80,14 +77,14 @@ public final class Main {
             CommandLine line = DefaultParser.builder().get().parse(options, rest);
             if (line.hasOption("help")) {
                 printHelp(command, options, context);
-                return OK;
+                return ExitCodes.OK;
             }
             refuseRepeated(line, command);
             return command.run(line, context);
         } catch (ParseException e) {
             context.err().println("lacuna " + command.name() + ": " + e.getMessage());
             context.err().println("usage: lacuna " + command.name() + " " + command.usage() + "   (--help for options)");
-            return USAGE;
+            return ExitCodes.USAGE;
         } catch (LacunaException e) {
             context.err().println("lacuna " + command.name() + ": " + e.getMessage());
             return e.exitCode();
@@ -96,7 +93,7 @@ public final class Main {
             if (System.getenv("LACUNA_DEBUG") != null) {
                 e.printStackTrace(context.err());
             }
-            return FAILURE;
+            return ExitCodes.FAILURE;
         }
     }
 

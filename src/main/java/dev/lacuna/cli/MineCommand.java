@@ -14,6 +14,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.ExitCodes;
 import dev.lacuna.mining.HeadPartition;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
@@ -90,7 +91,7 @@ public final class MineCommand implements Command {
             List<MinedRule> rules = mine(kg, options, heads, context, t0);
             AmieRules.write(rules, output);
             report(rules, output, null, context, t0);
-            return Main.OK;
+            return ExitCodes.OK;
         }
         Repository repository = CommonOptions.openStore(line);
         try {
@@ -109,7 +110,7 @@ public final class MineCommand implements Command {
             }
             if (!heads.equals(HeadPartition.ALL)) {
                 report(rules, output, null, context, t0); // a part of the rules: the graph gets the merged file
-                return Main.OK;
+                return ExitCodes.OK;
             }
             try (RepositoryConnection c = repository.getConnection()) {
                 RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_LACUNA);
@@ -118,7 +119,7 @@ public final class MineCommand implements Command {
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     /** Fails now, not after mining, when the rules could not be written to the file. */

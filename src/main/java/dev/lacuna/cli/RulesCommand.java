@@ -10,6 +10,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleFileMerge;
@@ -92,7 +93,7 @@ public final class RulesCommand implements Command {
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     /**
@@ -163,7 +164,7 @@ public final class RulesCommand implements Command {
         }
         int rules = RuleFileMerge.merge(parts.stream().map(Path::of).toList(), output);
         context.out().printf("merged %,d rules from %d parts into %s%n", rules, parts.size(), output);
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     private static int stats(Path file, CliContext context) {
@@ -177,6 +178,6 @@ public final class RulesCommand implements Command {
             context.out().printf("%-12s %6d%n", t.label(), counts.getOrDefault(t, 0));
         }
         context.out().printf("%-12s %6d%n", "total", rules.size());
-        return Main.OK;
+        return ExitCodes.OK;
     }
 }

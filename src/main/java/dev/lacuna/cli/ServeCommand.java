@@ -10,6 +10,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.serve.Exposure;
 import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.LacunaEndpoint;
@@ -165,7 +166,7 @@ public final class ServeCommand implements Command {
                     // already shutting down
                 }
             }
-            return Main.OK;
+            return ExitCodes.OK;
         } finally {
             if (viewStore != null) {
                 viewStore.shutDown();

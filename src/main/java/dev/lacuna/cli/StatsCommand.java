@@ -6,6 +6,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.KgGraphs;
 
@@ -38,7 +39,7 @@ public final class StatsCommand implements Command {
         try {
             if (line.hasOption("kg")) {
                 print(repository, CommonOptions.kg(line), context);
-                return Main.OK;
+                return ExitCodes.OK;
             }
             // Without --kg: every KG of the store, not a KG named default that may not exist.
             String base = line.getOptionValue("base", KgGraphs.DEFAULT_BASE);
@@ -55,7 +56,7 @@ public final class StatsCommand implements Command {
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 
     private static void print(Repository repository, KgGraphs kg, CliContext context) {

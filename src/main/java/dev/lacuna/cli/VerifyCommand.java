@@ -6,6 +6,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.ExitCodes;
 import dev.lacuna.build.Verifier;
 import dev.lacuna.store.StoreCheck;
 
@@ -49,6 +50,6 @@ public final class VerifyCommand implements Command {
         } finally {
             repository.shutDown();
         }
-        return Main.OK;
+        return ExitCodes.OK;
     }
 }

@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lacuna.BadInputException;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitChoice;
+import dev.lacuna.questions.SplitName;
 
 /**
  * The gold side of an evaluation, read from a benchmark folder written by {@code lacuna build}:
@@ -27,8 +29,6 @@ import dev.lacuna.questions.QuestionFiles;
  * entities must be rendered as source ids or labels, {@code entities.tsv}.
  */
 public final class Benchmark {
-    public static final List<String> SPLITS = List.of("train", "valid", "test");
-    public static final String ALL = "all";
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
@@ -36,11 +36,11 @@ public final class Benchmark {
     private final String kg;
     private final String base;
     /** The question file of each split present; a split is read when first asked for. */
-    private final Map<String, Path> files;
-    private final Map<String, List<Question>> splits = new HashMap<>();
+    private final Map<SplitName, Path> files;
+    private final Map<SplitName, List<Question>> splits = new HashMap<>();
     private Map<String, Question> byId;
 
-    private Benchmark(Path dir, String kg, String base, Map<String, Path> files) {
+    private Benchmark(Path dir, String kg, String base, Map<SplitName, Path> files) {
         this.dir = dir;
         this.kg = kg;
         this.base = base;
@@ -56,9 +56,9 @@ public final class Benchmark {
         if (!Files.isDirectory(dir)) {
             throw new BadInputException(dir.toString(), -1, -1, "benchmark folder does not exist");
         }
-        Map<String, Path> splits = new LinkedHashMap<>();
-        for (String split : SPLITS) {
-            Path file = dir.resolve("questions").resolve(split + ".jsonl");
+        Map<SplitName, Path> splits = new LinkedHashMap<>();
+        for (SplitName split : SplitName.values()) {
+            Path file = QuestionFiles.file(dir, split);
             if (Files.exists(file)) {
                 splits.put(split, file);
             }
@@ -86,7 +86,7 @@ public final class Benchmark {
     }
 
     /** One split's questions, read strictly by {@link QuestionFiles}; a question without a split gets its file's. */
-    private static List<Question> readQuestions(Path file, String split) {
+    private static List<Question> readQuestions(Path file, SplitName split) {
         List<Question> out = new ArrayList<>();
         for (Question q : QuestionFiles.readJsonl(file)) {
             out.add(q.split() == null ? q.withSplit(split) : q);
@@ -108,19 +108,20 @@ public final class Benchmark {
         return base;
     }
 
-    /** Questions of one split, or of every split present for "all". */
-    public List<Question> questions(String split) {
-        if (ALL.equals(split)) {
+    /** Questions of one split, or of every split present for {@link SplitChoice#ALL}. */
+    public List<Question> questions(SplitChoice choice) {
+        if (choice == SplitChoice.ALL) {
             List<Question> all = new ArrayList<>();
             files.keySet().forEach(s -> all.addAll(questions(s)));
             return all;
         }
-        if (!SPLITS.contains(split)) {
-            throw new BadInputException("unknown split '" + split + "': expected train, valid, test or all");
-        }
+        return questions(choice.parts().get(0));
+    }
+
+    private List<Question> questions(SplitName split) {
         Path file = files.get(split);
         if (file == null) {
-            throw new BadInputException(dir.resolve("questions").resolve(split + ".jsonl").toString(), -1, -1,
+            throw new BadInputException(QuestionFiles.file(dir, split).toString(), -1, -1,
                     "the benchmark has no " + split + " split");
         }
         return splits.computeIfAbsent(split, s -> readQuestions(file, s));
@@ -130,7 +131,7 @@ public final class Benchmark {
     public Question question(String id) {
         if (byId == null) {
             Map<String, Question> index = new HashMap<>();
-            for (Question q : questions(ALL)) {
+            for (Question q : questions(SplitChoice.ALL)) {
                 index.put(q.id(), q);
             }
             byId = index;
@@ -139,7 +140,7 @@ public final class Benchmark {
     }
 
     public int size() {
-        return questions(ALL).size();
+        return questions(SplitChoice.ALL).size();
     }
 
     /**

@@ -3,26 +3,28 @@ package dev.lacuna.eval;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import dev.lacuna.questions.SplitChoice;
+
 /**
  * How predictions are read and compared; written into every report so a number can be reproduced.
  *
- * @param split      train, valid, test or all
+ * @param split      which questions are scored
  * @param entities   how the system writes entities
  * @param delimiters split(.) policy for raw outputs
  * @param field      which record field holds the answer
  */
 @JsonPropertyOrder({"split", "entities", "delimiters", "field"})
 public record EvaluationSettings(
-        @JsonProperty("split") String split,
+        @JsonProperty("split") SplitChoice split,
         @JsonProperty("entities") EntityForm entities,
         @JsonProperty("delimiters") Delimiters delimiters,
         @JsonProperty("field") PredictionField field) {
 
     public static EvaluationSettings defaults() {
-        return new EvaluationSettings("test", EntityForm.PRIVATE, Delimiters.AUTO, PredictionField.AUTO);
+        return new EvaluationSettings(SplitChoice.TEST, EntityForm.PRIVATE, Delimiters.AUTO, PredictionField.AUTO);
     }
 
-    public EvaluationSettings withSplit(String s) {
+    public EvaluationSettings withSplit(SplitChoice s) {
         return new EvaluationSettings(s, entities, delimiters, field);
     }
 

@@ -50,7 +50,7 @@ public final class HtmlReport {
         if (report.benchmark().kg() != null) {
             h.append(" (KG <code>").append(esc(report.benchmark().kg())).append("</code>)");
         }
-        h.append(", split <code>").append(esc(s.split())).append("</code>, ").append(report.benchmark().questions())
+        h.append(", split <code>").append(esc(s.split().label())).append("</code>, ").append(report.benchmark().questions())
                 .append(" questions; entities <code>").append(s.entities().word()).append("</code>, delimiters <code>")
                 .append(s.delimiters().word()).append("</code>.</p>\n");
         legend(h, report.settingsPresent());

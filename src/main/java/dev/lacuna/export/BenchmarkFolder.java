@@ -17,9 +17,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.eval.Benchmark;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -73,8 +73,8 @@ public final class BenchmarkFolder {
         triples(dir.resolve("kg").resolve("removed.tsv"), entities, removed::add);
         Map<String, List<Question>> questions = new LinkedHashMap<>();
         long total = 0;
-        for (String split : Benchmark.SPLITS) {
-            Path file = dir.resolve("questions").resolve(split + ".jsonl");
+        for (SplitName split : SplitName.values()) {
+            Path file = QuestionFiles.file(dir, split);
             if (!Files.exists(file)) {
                 throw new BadInputException(file.toString(), -1, -1, "missing: a benchmark folder has all three splits");
             }
@@ -82,7 +82,7 @@ public final class BenchmarkFolder {
             for (Question q : QuestionFiles.readJsonl(file)) {
                 qs.add(q.split() == null ? q.withSplit(split) : q);
             }
-            questions.put(split, Collections.unmodifiableList(qs));
+            questions.put(split.label(), Collections.unmodifiableList(qs));
             total += qs.size();
         }
         long expected = count(summary, "/questions/total", dir);

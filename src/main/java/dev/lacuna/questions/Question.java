@@ -52,8 +52,8 @@ public record Question(
             @JsonProperty("head") List<String> head) {
     }
 
-    public Question withSplit(String newSplit) {
+    public Question withSplit(SplitName newSplit) {
         return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
-                grounding, otherRules, newSplit);
+                grounding, otherRules, newSplit.label());
     }
 }

@@ -41,13 +41,13 @@ public final class QuestionFiles {
     }
 
     /** The file of one split: {@code <outDir>/questions/<split>.jsonl}. */
-    public static Path file(Path outDir, String split) {
-        return outDir.resolve(FOLDER).resolve(split + ".jsonl");
+    public static Path file(Path outDir, SplitName split) {
+        return outDir.resolve(FOLDER).resolve(split.label() + ".jsonl");
     }
 
     /** Writes the three split files under {@code outDir/questions/}. */
     public static void write(Path outDir, Splitter.Split split) {
-        for (String name : Splitter.SPLITS) {
+        for (SplitName name : SplitName.values()) {
             writeJsonl(file(outDir, name), split.part(name));
         }
     }
@@ -55,14 +55,14 @@ public final class QuestionFiles {
     /** Reads the three split files back; each question's split field must match its file. */
     public static Splitter.Split read(Path outDir) {
         List<List<Question>> parts = new ArrayList<>();
-        for (String name : Splitter.SPLITS) {
+        for (SplitName name : SplitName.values()) {
             Path file = file(outDir, name);
             List<Question> questions = readJsonl(file);
             for (int i = 0; i < questions.size(); i++) {
                 Question q = questions.get(i);
-                if (q.split() != null && !q.split().equals(name)) {
+                if (q.split() != null && !q.split().equals(name.label())) {
                     throw new BadInputException(file.toString(), -1, -1, "question " + q.id() + " has split \""
-                            + q.split() + "\" but is in " + name + ".jsonl");
+                            + q.split() + "\" but is in " + file.getFileName());
                 }
             }
             parts.add(questions);

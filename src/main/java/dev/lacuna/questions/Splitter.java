@@ -19,11 +19,6 @@ import dev.lacuna.LacunaException;
  * {@code split} field set. The input order does not matter.
  */
 public final class Splitter {
-    public static final String TRAIN = "train";
-    public static final String VALID = "valid";
-    public static final String TEST = "test";
-    public static final List<String> SPLITS = List.of(TRAIN, VALID, TEST);
-
     private Splitter() {
     }
 
@@ -35,13 +30,12 @@ public final class Splitter {
             test = List.copyOf(test);
         }
 
-        public List<Question> part(String name) {
-            switch (name) {
-                case TRAIN: return train;
-                case VALID: return valid;
-                case TEST: return test;
-                default: throw new IllegalArgumentException("no split named " + name);
-            }
+        public List<Question> part(SplitName name) {
+            return switch (name) {
+                case TRAIN -> train;
+                case VALID -> valid;
+                case TEST -> test;
+            };
         }
 
         public int size() {
@@ -72,13 +66,13 @@ public final class Splitter {
             shuffled.set(j, swap);
         }
         int[] sizes = sizes(shuffled.size());
-        List<Question> valid = part(shuffled.subList(0, sizes[1]), VALID);
-        List<Question> test = part(shuffled.subList(sizes[1], sizes[1] + sizes[2]), TEST);
-        List<Question> train = part(shuffled.subList(sizes[1] + sizes[2], shuffled.size()), TRAIN);
+        List<Question> valid = part(shuffled.subList(0, sizes[1]), SplitName.VALID);
+        List<Question> test = part(shuffled.subList(sizes[1], sizes[1] + sizes[2]), SplitName.TEST);
+        List<Question> train = part(shuffled.subList(sizes[1] + sizes[2], shuffled.size()), SplitName.TRAIN);
         return new Split(train, valid, test);
     }
 
-    private static List<Question> part(List<Question> questions, String name) {
+    private static List<Question> part(List<Question> questions, SplitName name) {
         List<Question> out = new ArrayList<>(questions.size());
         for (Question q : questions) {
             out.add(q.withSplit(name));

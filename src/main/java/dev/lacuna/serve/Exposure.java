@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.store.GraphRole;
 
 /**
  * Which graphs an endpoint serves. The system under test must see only the graph of its run, so the default is
@@ -30,11 +31,17 @@ public record Exposure(boolean complete, boolean incomplete, boolean all) {
         boolean i = false;
         boolean a = false;
         for (String word : text.toLowerCase(Locale.ROOT).split(",")) {
-            switch (word.trim()) {
-                case "complete" -> c = true;
-                case "incomplete" -> i = true;
-                case "all" -> a = true;
-                default -> throw new BadInputException("--expose takes incomplete, complete, complete,incomplete or all; got '"
+            if (word.trim().equals("all")) {
+                a = true;
+                continue;
+            }
+            try {
+                switch (GraphRole.parse(word)) {
+                    case COMPLETE -> c = true;
+                    case INCOMPLETE -> i = true;
+                }
+            } catch (BadInputException e) {
+                throw new BadInputException("--expose takes incomplete, complete, complete,incomplete or all; got '"
                         + text + "'");
             }
         }
@@ -45,23 +52,23 @@ public record Exposure(boolean complete, boolean incomplete, boolean all) {
     }
 
     /** The graph roles served at /sparql/ROLE, in a fixed order. */
-    public List<String> roles() {
-        List<String> out = new ArrayList<>(2);
+    public List<GraphRole> roles() {
+        List<GraphRole> out = new ArrayList<>(2);
         if (complete) {
-            out.add("complete");
+            out.add(GraphRole.COMPLETE);
         }
         if (incomplete) {
-            out.add("incomplete");
+            out.add(GraphRole.INCOMPLETE);
         }
         return out;
     }
 
     /** The one graph served when exactly one is, which /sparql then serves too; null otherwise. */
-    public String single() {
+    public GraphRole single() {
         return !all && roles().size() == 1 ? roles().get(0) : null;
     }
 
     public String word() {
-        return all ? "all" : String.join(",", roles());
+        return all ? "all" : String.join(",", roles().stream().map(GraphRole::label).toList());
     }
 }

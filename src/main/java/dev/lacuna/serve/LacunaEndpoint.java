@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -149,20 +150,16 @@ public final class LacunaEndpoint {
 
     private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served) {
         Map<String, Target> out = new LinkedHashMap<>();
-        String single = exposure.single();
+        GraphRole single = exposure.single();
         if (single != null) {
-            out.put("/sparql", Target.graph("/sparql", single, graphOf(kg, single), served));
+            out.put("/sparql", Target.graph("/sparql", single, kg.graph(single), served));
         } else if (exposure.all()) {
             out.put("/sparql", Target.everything("/sparql", served));
         }
-        for (String role : exposure.roles()) {
-            out.put("/sparql/" + role, Target.graph("/sparql/" + role, role, graphOf(kg, role), served));
+        for (GraphRole role : exposure.roles()) {
+            out.put("/sparql/" + role.label(), Target.graph("/sparql/" + role.label(), role, kg.graph(role), served));
         }
         return out;
-    }
-
-    private static IRI graphOf(KgGraphs kg, String role) {
-        return role.equals("complete") ? kg.complete() : kg.incomplete();
     }
 
     /** Refuses (exit 2) a store that has nothing to serve, naming the command that fills it. */

@@ -22,6 +22,8 @@ import org.eclipse.rdf4j.repository.RepositoryException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.store.GraphRole;
+
 /**
  * The SPARQL 1.1 Protocol over the served paths: routing, CORS, reading the request, the home page and service
  * description, and mapping every failure to a status with a one-line plain-text reason. Evaluation runs through
@@ -206,7 +208,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         if (target.graph() == null) {
             throw new HttpError(403, "updates name one graph: send them to /sparql/incomplete");
         }
-        if ("complete".equals(target.role())) {
+        if (target.role() == GraphRole.COMPLETE) {
             throw new HttpError(403, "the complete graph is never modified; update /sparql/incomplete");
         }
         String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);

@@ -13,6 +13,8 @@ import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.Rio;
 
+import dev.lacuna.store.GraphRole;
+
 /**
  * The SPARQL 1.1 Service Description of one served path (answered to a GET without parameters): what it serves
  * and its limits, the row limit above all, so that a client that never reads headers can still learn that long
@@ -33,7 +35,7 @@ final class ServiceDescription {
         m.add(service, RDF.TYPE, sd("Service"));
         m.add(service, sd("endpoint"), VF.createIRI(endpointUrl));
         m.add(service, sd("supportedLanguage"), sd("SPARQL11Query"));
-        if (s.updateToken() != null && "incomplete".equals(target.role())) {
+        if (s.updateToken() != null && target.role() == GraphRole.INCOMPLETE) {
             m.add(service, sd("supportedLanguage"), sd("SPARQL11Update"));
         }
         for (String f : new String[] {"SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV",

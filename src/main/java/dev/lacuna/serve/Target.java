@@ -5,15 +5,17 @@ import org.eclipse.rdf4j.query.Dataset;
 import org.eclipse.rdf4j.query.impl.SimpleDataset;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.store.GraphRole;
+
 /**
  * One served path. A graph target has a fixed dataset, the graph as default graph and as the one named graph (so
  * Lacuna's own responders, which say {@code GRAPH <incomplete>}, work through it), which overrides FROM, FROM
  * NAMED, default-graph-uri and named-graph-uri: nothing else in the store is reachable.
  * Only {@code --expose all} has a target without a graph (role null), which serves the store as it is.
  */
-record Target(String path, String role, IRI graph, Repository repository, Dataset dataset) {
+record Target(String path, GraphRole role, IRI graph, Repository repository, Dataset dataset) {
 
-    static Target graph(String path, String role, IRI graph, Repository repository) {
+    static Target graph(String path, GraphRole role, IRI graph, Repository repository) {
         SimpleDataset d = new SimpleDataset();
         d.addDefaultGraph(graph);
         d.addNamedGraph(graph);
@@ -28,7 +30,7 @@ record Target(String path, String role, IRI graph, Repository repository, Datase
         if (role == null) {
             return "every graph of the store (labels and benchmark answers included)";
         }
-        return role.equals("complete") ? "the complete graph (the knowledge graph as loaded)"
+        return role == GraphRole.COMPLETE ? "the complete graph (the knowledge graph as loaded)"
                 : "the incomplete graph (the benchmark's deleted triples removed)";
     }
 }

@@ -58,6 +58,10 @@ public record KgGraphs(String base, String name) {
         return VF.createIRI(prefix() + "benchmark");
     }
 
+    public IRI graph(GraphRole role) {
+        return role == GraphRole.COMPLETE ? complete() : incomplete();
+    }
+
     /** The graph named by a user-facing word: complete, incomplete, labels or benchmark. */
     public IRI graph(String word) {
         return switch (word) {

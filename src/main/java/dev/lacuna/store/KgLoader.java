@@ -27,6 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Defaults;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 
@@ -51,7 +52,7 @@ public final class KgLoader {
     /** @param format forced format word (tsv, csv, nt, ttl, nq, trig) or null to detect per file */
     public record Options(String format, Path labels, long seed, boolean replace) {
         public static Options defaults() {
-            return new Options(null, null, 42L, false);
+            return new Options(null, null, Defaults.SEED, false);
         }
     }
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
@@ -117,7 +118,7 @@ class BuildDeterminismAndFaultsTest {
             LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OPENAI)
                     .withBaseUrl("http://127.0.0.1:" + closedPort + "/v1").withModel("m").withApiKey("k")
                     .withRetries(0, java.time.Duration.ofMillis(10)).withCacheDir(null);
-            BuildSettings viaLlm = new BuildSettings(out, false, 30, 0.01, 42, "llm", null, llm, 500,
+            BuildSettings viaLlm = new BuildSettings(out, false, 30, 0.01, 42, GeneratorKind.LLM, null, llm, 500,
                     GroundingSelector.Mode.FILTER);
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);
             LacunaException e = assertThrows(LacunaException.class, () -> builder.build(someRules(), "x", viaLlm));

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.GraphChecksum;
@@ -68,7 +69,7 @@ class BuildPublicationTest {
             LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OPENAI)
                     .withBaseUrl("http://127.0.0.1:" + closedPort + "/v1").withModel("m").withApiKey("k")
                     .withRetries(0, java.time.Duration.ofMillis(10)).withCacheDir(null);
-            BuildSettings failing = new BuildSettings(second, true, 30, 0.01, 5, "llm", null, llm, 500,
+            BuildSettings failing = new BuildSettings(second, true, 30, 0.01, 5, GeneratorKind.LLM, null, llm, 500,
                     GroundingSelector.Mode.FILTER);
             assertThrows(LacunaException.class, () -> new BenchmarkBuilder(repository, FamilyBuild.KG)
                     .build(someRules(), "x", failing));
@@ -81,7 +82,8 @@ class BuildPublicationTest {
 
             // With --force the second build replaces the first, and the store records where it lives.
             new BenchmarkBuilder(repository, FamilyBuild.KG).build(someRules(), "x",
-                    BuildSettings.defaults(second).withSeed(5).withForce(true));
+                    new BuildSettings(second, true, 30, 0.01, 5, GeneratorKind.TEMPLATE, null, null, 500,
+                            GroundingSelector.Mode.FILTER));
             assertTrue(Verifier.verify(repository, second).passed());
             assertEquals(second.toAbsolutePath().toString(), BuildPublication.publishedFolder(repository, FamilyBuild.KG));
             // A folder that was deleted orphans nothing: building elsewhere needs no --force.

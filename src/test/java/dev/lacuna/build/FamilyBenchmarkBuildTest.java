@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.StoreConfig;
@@ -103,10 +104,10 @@ class FamilyBenchmarkBuildTest {
         assertEquals(s.at("/questions/total").asInt(), split.size());
         Set<String> removed = new HashSet<>(Files.readAllLines(out.resolve("kg/removed.tsv")));
         Set<String> ids = new HashSet<>();
-        for (String part : Splitter.SPLITS) {
+        for (SplitName part : SplitName.values()) {
             for (Question q : split.part(part)) {
                 assertTrue(ids.add(q.id()), "duplicate id " + q.id());
-                assertEquals(part, q.split());
+                assertEquals(part.label(), q.split());
                 assertTrue(q.answers().contains(q.hardAnswer()), q.id());
                 assertTrue(removed.contains(String.join("\t", q.grounding().head())), q.id() + " asks about a kept triple");
                 String topic = q.direction().equals(Question.HEAD) ? q.grounding().head().get(0) : q.grounding().head().get(2);

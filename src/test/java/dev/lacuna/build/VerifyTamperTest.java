@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.StoreConfig;
 
 /**
@@ -93,7 +94,7 @@ class VerifyTamperTest {
     @Test
     void hardAnswerChangedToAnAnswerStillInIncomplete() throws IOException {
         Path dir = copy();
-        Path train = QuestionFiles.file(dir, "train");
+        Path train = QuestionFiles.file(dir, SplitName.TRAIN);
         List<Question> qs = QuestionFiles.readJsonl(train);
         int index = -1;
         for (int i = 0; i < qs.size() && index < 0; i++) {
@@ -147,8 +148,8 @@ class VerifyTamperTest {
     @Test
     void trainQuestionDeleted() throws IOException {
         Path dir = copy();
-        String id = QuestionFiles.readJsonl(QuestionFiles.file(dir, "train")).get(0).id();
-        edit(QuestionFiles.file(dir, "train"), lines -> lines.subList(1, lines.size()));
+        String id = QuestionFiles.readJsonl(QuestionFiles.file(dir, SplitName.TRAIN)).get(0).id();
+        edit(QuestionFiles.file(dir, SplitName.TRAIN), lines -> lines.subList(1, lines.size()));
         fails(dir, "question " + id + " of the store is missing", "summary.json questions.train");
     }
 
@@ -212,7 +213,7 @@ class VerifyTamperTest {
     @Test
     void hardAnswerThatIsNotTheGroundingHead() throws IOException {
         Path dir = copy();
-        Path test = QuestionFiles.file(dir, "test");
+        Path test = QuestionFiles.file(dir, SplitName.TEST);
         ObjectMapper json = new ObjectMapper();
         edit(test, lines -> {
             try {

@@ -11,6 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.lacuna.ExitCodes;
+
 /** Usage errors of {@code lacuna serve} exit 2 with a message, before any store is opened. */
 class ServeCommandTest {
 
@@ -28,42 +30,42 @@ class ServeCommandTest {
     @Test
     void badOptionsExitWithUsageCodeAndSayWhy() {
         Run labels = run("serve", "--labels", "names");
-        assertEquals(Main.USAGE, labels.code());
+        assertEquals(ExitCodes.USAGE, labels.code());
         assertTrue(labels.err().contains("unknown label mode 'names'"), labels.err());
         Run shape = run("serve", "--shape", "wikidata");
-        assertEquals(Main.USAGE, shape.code());
+        assertEquals(ExitCodes.USAGE, shape.code());
         assertTrue(shape.err().contains("plain or freebase"), shape.err());
         Run timeout = run("serve", "--timeout", "soon");
-        assertEquals(Main.USAGE, timeout.code());
+        assertEquals(ExitCodes.USAGE, timeout.code());
         assertTrue(timeout.err().contains("--timeout"), timeout.err());
         Run update = run("serve", "--allow-update", "--token", "");
-        assertEquals(Main.USAGE, update.code());
+        assertEquals(ExitCodes.USAGE, update.code());
         Run token = run("serve", "--token", "0123456789abcdef0123");
-        assertEquals(Main.USAGE, token.code());
+        assertEquals(ExitCodes.USAGE, token.code());
         assertTrue(token.err().contains("--allow-update"), token.err());
         Run expose = run("serve", "--expose", "labels");
-        assertEquals(Main.USAGE, expose.code());
+        assertEquals(ExitCodes.USAGE, expose.code());
         assertTrue(expose.err().contains("--expose takes incomplete, complete, complete,incomplete or all"), expose.err());
         Run cors = run("serve", "--cors", "*");
-        assertEquals(Main.USAGE, cors.code());
+        assertEquals(ExitCodes.USAGE, cors.code());
         assertTrue(cors.err().contains("--cors needs one origin"), cors.err());
         Run completeUpdate = run("serve", "--expose", "complete", "--allow-update", "0123456789abcdef0123");
-        assertEquals(Main.USAGE, completeUpdate.code());
+        assertEquals(ExitCodes.USAGE, completeUpdate.code());
         assertTrue(completeUpdate.err().contains("never writable"), completeUpdate.err());
         Run empty = run("serve", "--store", "memory", "--kg", "family", "--port", "0");
-        assertEquals(Main.USAGE, empty.code());
+        assertEquals(ExitCodes.USAGE, empty.code());
         assertTrue(empty.err().contains("lacuna load --kg family"), empty.err());
         Run port = run("serve", "--port", "99999", "--store", "memory");
-        assertEquals(Main.USAGE, port.code());
+        assertEquals(ExitCodes.USAGE, port.code());
         assertTrue(port.err().contains("port must lie in 0..65535"), port.err());
         Run both = run("serve", "--store", "memory", "--repository", "http://localhost:1/repositories/x");
-        assertEquals(Main.USAGE, both.code());
+        assertEquals(ExitCodes.USAGE, both.code());
     }
 
     @Test
     void helpListsTheOptions() {
         Run help = run("serve", "--help");
-        assertEquals(Main.OK, help.code());
+        assertEquals(ExitCodes.OK, help.code());
         for (String option : List.of("--labels", "--shape", "--timeout", "--max-rows", "--workers", "--allow-update",
                 "--repository", "--sparql", "--compat", "--view-store", "--expose", "--cors", "--query-memory")) {
             assertTrue(help.out().contains(option), option);

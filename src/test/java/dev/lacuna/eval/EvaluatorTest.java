@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.questions.SplitChoice;
 
 class EvaluatorTest {
     private static final double EPS = 1e-12;
@@ -47,7 +48,7 @@ class EvaluatorTest {
 
     @Test
     void breakdownsByRuleTypeSplitAndRelation() {
-        RunResult r = run(EvaluationSettings.defaults().withSplit("all"),
+        RunResult r = run(EvaluationSettings.defaults().withSplit(SplitChoice.ALL),
                 BenchmarkFixture.predictions("q1", "2", "q2", "5", "q3", "7", "q4", "3", "q5", "9"));
         assertEquals(List.of("composition", "inversion", "other"), List.copyOf(r.byRuleType().keySet()));
         Scores comp = r.byRuleType().get("composition"); // q1 hard hit, q3 hit without hard
@@ -157,7 +158,7 @@ class EvaluatorTest {
 
     @Test
     void unknownSplitAndMissingSplitAreBadInput() {
-        assertThrows(BadInputException.class, () -> new Evaluator(benchmark, EvaluationSettings.defaults().withSplit("dev")));
+        assertThrows(BadInputException.class, () -> SplitChoice.parse("dev"));
         assertThrows(BadInputException.class, () -> Benchmark.load(tmp.resolve("nothing-here")));
     }
 }

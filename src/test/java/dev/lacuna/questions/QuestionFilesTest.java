@@ -41,7 +41,7 @@ class QuestionFilesTest {
         QuestionFiles.write(dir.resolve("a"), split);
         QuestionFiles.write(dir.resolve("b"), Splitter.split(questions(40), 11));
         assertEquals(split, QuestionFiles.read(dir.resolve("a")));
-        for (String name : Splitter.SPLITS) {
+        for (SplitName name : SplitName.values()) {
             byte[] a = Files.readAllBytes(QuestionFiles.file(dir.resolve("a"), name));
             assertArrayEquals(a, Files.readAllBytes(QuestionFiles.file(dir.resolve("b"), name)));
             String text = new String(a, StandardCharsets.UTF_8);
@@ -54,7 +54,7 @@ class QuestionFilesTest {
     @Test
     void oneObjectPerLineInTheFixedFieldOrder(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("test.jsonl");
-        QuestionFiles.writeJsonl(file, List.of(full("q1").withSplit("test")));
+        QuestionFiles.writeJsonl(file, List.of(full("q1").withSplit(SplitName.TEST)));
         assertEquals("{\"id\":\"q1\",\"question\":\"Whose wife is Zoë \\\"the 2nd\\\"?\",\"topic_entity\":\"12\","
                 + "\"relation\":\"wife_of\",\"direction\":\"head\",\"answers\":[\"3\",\"45\"],\"hard_answer\":\"45\","
                 + "\"rule\":\"?a husband_of ?b  => ?b wife_of ?a\",\"rule_type\":\"inversion\","

@@ -47,13 +47,13 @@ class SplitterTest {
         assertEquals(217, split.valid().size());
         assertEquals(217, split.test().size());
         Set<String> ids = new HashSet<>();
-        for (String name : Splitter.SPLITS) {
+        for (SplitName name : SplitName.values()) {
             List<Question> part = split.part(name);
             List<Question> sorted = new ArrayList<>(part);
             sorted.sort(Comparator.comparing(Question::id));
             assertEquals(sorted, part);
             for (Question q : part) {
-                assertEquals(name, q.split());
+                assertEquals(name.label(), q.split());
                 assertTrue(ids.add(q.id()), "twice: " + q.id());
             }
         }

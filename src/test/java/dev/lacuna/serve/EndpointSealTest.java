@@ -43,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -227,8 +228,8 @@ class EndpointSealTest {
 
     @Test
     void exposureWords() {
-        assertEquals(List.of("incomplete"), Exposure.parse("incomplete").roles());
-        assertEquals(List.of("complete", "incomplete"), Exposure.parse("incomplete,complete").roles());
+        assertEquals(List.of(GraphRole.INCOMPLETE), Exposure.parse("incomplete").roles());
+        assertEquals(List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE), Exposure.parse("incomplete,complete").roles());
         assertNull(Exposure.parse("complete,incomplete").single());
         assertTrue(Exposure.parse("all").all());
         assertThrows(BadInputException.class, () -> Exposure.parse("labels"));

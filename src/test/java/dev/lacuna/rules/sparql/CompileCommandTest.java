@@ -124,7 +124,7 @@ class CompileCommandTest {
 
         CliRunner.Run graph = CliRunner.run("compile", "--rules", family(), "--graph", "labels");
         assertEquals(2, graph.code(), graph.toString());
-        assertTrue(graph.err().contains("unknown --graph 'labels': expected complete or incomplete"), graph.err());
+        assertTrue(graph.err().contains("unknown --graph 'labels': expected complete, incomplete"), graph.err());
         assertEquals(2, CliRunner.run("compile", "--rules", family(), "--kind", "everything").code());
         assertEquals(2, CliRunner.run("compile", "--rules", tmp.resolve("none.tsv").toString()).code());
         assertEquals(2, CliRunner.run("compile").code());
