@@ -22,6 +22,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.Question;
@@ -33,6 +34,7 @@ import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.KgGraphs;
 
@@ -62,7 +64,7 @@ public final class BenchmarkBuilder {
      */
     public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
         long started = System.nanoTime();
-        OutputFolder.checkTarget(settings.out(), settings.force());
+        BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
         BuildPublication.checkWritable(settings.out());
         if (rules.isEmpty()) {
             throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
@@ -120,7 +122,7 @@ public final class BenchmarkBuilder {
             long incompleteTriples = GraphStats.counts(repository, incomplete).triples();
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
                     incompleteTriples, outcome, balanced, split, parameters);
-            OutputFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report, incomplete, benchmark));
+            BenchmarkFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report, incomplete, benchmark));
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
         }
@@ -199,25 +201,25 @@ public final class BenchmarkBuilder {
 
     private void writeFolder(Path dir, List<MinedRule> rules, List<Triple> deleted, Splitter.Split split,
                              BuildReport report, IRI incomplete, IRI benchmark) throws IOException {
-        Path kgDir = dir.resolve("kg");
-        Files.createDirectories(kgDir);
-        BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), kgDir.resolve("complete.tsv"));
-        BenchmarkExport.writeGraphTsv(repository, kg, incomplete, kgDir.resolve("incomplete.tsv"));
+        BenchmarkFolder folder = BenchmarkFolder.at(dir);
+        Files.createDirectories(folder.kgFolder());
+        BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), folder.graphFile(GraphRole.COMPLETE));
+        BenchmarkExport.writeGraphTsv(repository, kg, incomplete, folder.graphFile(GraphRole.INCOMPLETE));
         StringBuilder removed = new StringBuilder();
         for (Triple t : deleted) {
             removed.append(t.tsv()).append('\n');
         }
-        Files.writeString(kgDir.resolve("removed.tsv"), removed.toString());
-        BenchmarkExport.writeEntities(repository, kg, dir.resolve("entities.tsv"));
-        AmieRules.write(rules, dir.resolve("rules.tsv"));
+        Files.writeString(folder.removedFile(), removed.toString());
+        BenchmarkExport.writeEntities(repository, kg, folder.entitiesFile());
+        AmieRules.write(rules, folder.rulesFile());
         QuestionFiles.write(dir, split);
         Map<IRI, IRI> graphs = new LinkedHashMap<>();
         graphs.put(kg.complete(), kg.complete());
         graphs.put(incomplete, kg.incomplete());
         graphs.put(kg.labels(), kg.labels());
         graphs.put(benchmark, kg.benchmark());
-        BenchmarkExport.writeTrig(repository, graphs, dir.resolve("benchmark.trig"));
+        BenchmarkExport.writeTrig(repository, graphs, folder.trigFile());
         BuildPublication.writeGraphsFile(dir, kg);
-        report.writeJson(dir.resolve("summary.json"));
+        BenchmarkFolder.writeSummary(dir, report.summary());
     }
 }

@@ -16,11 +16,11 @@ import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
@@ -35,7 +35,6 @@ import dev.lacuna.store.SparqlFiles;
  */
 final class BuildPublication {
     private static final Logger LOG = LoggerFactory.getLogger(BuildPublication.class);
-    static final String GRAPHS_FILE = "graphs.json";
     private static final IRI BENCHMARK_FOLDER = LacunaVocab.iri("benchmarkFolder");
 
     private BuildPublication() {
@@ -107,7 +106,7 @@ final class BuildPublication {
         graphs.put("incomplete", kg.incomplete().stringValue());
         graphs.put("labels", kg.labels().stringValue());
         graphs.put("benchmark", kg.benchmark().stringValue());
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve(GRAPHS_FILE).toFile(), graphs);
+        Json.pretty().writeValue(BenchmarkFolder.at(dir).graphsFile().toFile(), graphs);
     }
 
     /** Moves the staged graphs to their canonical names and records the folder, in one transaction. */

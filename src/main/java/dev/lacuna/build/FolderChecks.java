@@ -18,10 +18,11 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.OutputFolder;
+import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
@@ -30,6 +31,7 @@ import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
@@ -193,24 +195,32 @@ final class FolderChecks {
     }
 
     /** Every count of summary.json that the files determine, and the parameters the store recorded. */
-    static Verifier.Check summaryCounts(RepositoryConnection conn, KgGraphs kg, Path dir, Splitter.Split split,
+    static Verifier.Check summaryCounts(RepositoryConnection conn, KgGraphs kg, BenchmarkFolder folder, Splitter.Split split,
                                         long removed) throws IOException {
-        JsonNode s = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        Summary s = folder.summary();
+        Summary.Triples triples = s.triples() == null ? new Summary.Triples(null, null, null) : s.triples();
+        Summary.Questions q = s.questions() == null
+                ? new Summary.Questions(null, null, null, null, null, null, null, null, null, null, null) : s.questions();
+        Summary.Rules r = s.rules() == null ? new Summary.Rules(null, Map.of()) : s.rules();
         Map<String, Long> expected = new LinkedHashMap<>();
-        expected.put("/triples/complete", countLines(dir.resolve("kg/complete.tsv")));
-        expected.put("/triples/incomplete", countLines(dir.resolve("kg/incomplete.tsv")));
-        expected.put("/triples/removed", removed);
-        expected.put("/questions/train", (long) split.train().size());
-        expected.put("/questions/valid", (long) split.valid().size());
-        expected.put("/questions/test", (long) split.test().size());
-        expected.put("/questions/total", (long) split.size());
+        Map<String, Object> given = new LinkedHashMap<>();
+        expect(expected, given, "triples.complete", countLines(folder.graphFile(GraphRole.COMPLETE)), triples.complete());
+        expect(expected, given, "triples.incomplete", countLines(folder.graphFile(GraphRole.INCOMPLETE)), triples.incomplete());
+        expect(expected, given, "triples.removed", removed, triples.removed());
+        expect(expected, given, "questions.train", split.train().size(), q.train());
+        expect(expected, given, "questions.valid", split.valid().size(), q.valid());
+        expect(expected, given, "questions.test", split.test().size(), q.test());
+        expect(expected, given, "questions.total", split.size(), q.total());
+        Map<String, String> parameters = s.parameters() == null ? Map.of() : s.parameters();
         List<String> failures = new ArrayList<>();
         try {
-            List<MinedRule> rules = AmieRules.read(dir.resolve("rules.tsv"));
-            expected.put("/rules/total", (long) rules.size());
-            expected.put("/parameters/rules", (long) rules.size());
+            List<MinedRule> rules = AmieRules.read(folder.rulesFile());
+            expect(expected, given, "rules.total", rules.size(), r.total());
+            expect(expected, given, "parameters.rules", rules.size(), parameters.get("rules"));
             for (RuleType t : RuleType.values()) {
-                expected.put("/rules/by_type/" + t.label(), rules.stream().filter(r -> RuleType.of(r.rule()) == t).count());
+                expect(expected, given, "rules.by_type." + t.label(),
+                        rules.stream().filter(x -> RuleType.of(x.rule()) == t).count(),
+                        r.byType() == null ? null : r.byType().get(t.label()));
             }
         } catch (dev.lacuna.BadInputException e) {
             failures.add(e.getMessage() + " (so the rule counts of summary.json cannot be checked)");
@@ -219,14 +229,15 @@ final class FolderChecks {
         for (Statement ignored : conn.getStatements(null, LacunaVocab.SELECTED, null, false, kg.benchmark())) {
             groundings++;
         }
-        expected.put("/groundings/selected", groundings);
+        expect(expected, given, "groundings.selected", groundings,
+                s.groundings() == null ? null : s.groundings().selected());
         for (Map.Entry<String, Long> e : expected.entrySet()) {
-            JsonNode v = s.at(e.getKey());
-            Long given = v.isIntegralNumber() ? Long.valueOf(v.asLong())
-                    : v.isTextual() && v.asText().matches("\\d{1,18}") ? Long.valueOf(v.asText()) : null;
-            if (!e.getValue().equals(given)) {
-                failures.add("summary.json " + e.getKey().substring(1).replace('/', '.') + " is "
-                        + (v.isMissingNode() ? "missing" : v.toString()) + ", the files and store give " + e.getValue());
+            Object v = given.get(e.getKey());
+            Long value = v instanceof Long l ? l
+                    : v instanceof String text && text.matches("\\d{1,18}") ? Long.valueOf(text) : null;
+            if (!e.getValue().equals(value)) {
+                failures.add("summary.json " + e.getKey() + " is " + (v == null ? "missing" : v)
+                        + ", the files and store give " + e.getValue());
             }
         }
         Map<String, String> stored = new LinkedHashMap<>();
@@ -235,16 +246,21 @@ final class FolderChecks {
             int eq = p.indexOf('=');
             stored.put(p.substring(0, eq), p.substring(eq + 1));
         }
-        JsonNode params = s.path("parameters");
         Set<String> names = new TreeSet<>(stored.keySet());
-        params.fieldNames().forEachRemaining(names::add);
+        names.addAll(parameters.keySet());
         for (String name : names) {
-            String inFile = params.path(name).isMissingNode() ? null : params.path(name).asText();
+            String inFile = parameters.get(name);
             if (!java.util.Objects.equals(inFile, stored.get(name))) {
                 failures.add("summary.json parameters." + name + " is " + inFile + ", the store recorded " + stored.get(name));
             }
         }
         return new Verifier.Check("summary.json counts match the files and store", expected.size() + names.size(), failures);
+    }
+
+    private static void expect(Map<String, Long> expected, Map<String, Object> given, String name, long value,
+                               Object inFile) {
+        expected.put(name, value);
+        given.put(name, inFile);
     }
 
     private static long countLines(Path file) throws IOException {

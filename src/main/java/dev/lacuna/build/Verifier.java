@@ -15,11 +15,10 @@ import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
@@ -86,15 +85,7 @@ public final class Verifier {
     }
 
     public static KgGraphs kgOf(Path dir) {
-        Path summary = dir.resolve("summary.json");
-        try {
-            JsonNode node = new ObjectMapper().readTree(summary.toFile());
-            return new KgGraphs(node.path("base").asText(KgGraphs.DEFAULT_BASE), node.path("kg").asText());
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw new BadInputException(summary.toString(), -1, -1, "not a benchmark folder: summary.json is missing");
-        } catch (IOException e) {
-            throw new BadInputException(summary.toString(), -1, -1, "cannot read: " + e.getMessage());
-        }
+        return BenchmarkFolder.at(dir).summary().kgGraphs();
     }
 
     public static Report verify(Repository repository, Path dir) {
@@ -102,8 +93,9 @@ public final class Verifier {
             throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");
         }
         long started = System.nanoTime();
-        KgGraphs kg = kgOf(dir);
-        List<Triple> removed = readTriples(dir.resolve("kg").resolve("removed.tsv"));
+        BenchmarkFolder folder = BenchmarkFolder.at(dir);
+        KgGraphs kg = folder.summary().kgGraphs();
+        List<Triple> removed = readTriples(folder.removedFile());
         Splitter.Split split = QuestionFiles.read(dir);
         List<Question> questions = new ArrayList<>();
         for (SplitName part : SplitName.values()) {
@@ -121,9 +113,9 @@ public final class Verifier {
             checks.add(rulesInferHardAnswers(runner, kg, questions));
             checks.add(FolderChecks.questionsMatchStore(conn, kg, split));
             try {
-                checks.add(FolderChecks.summaryCounts(conn, kg, dir, split, removed.size()));
+                checks.add(FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
             } catch (IOException e) {
-                throw new BadInputException(dir.resolve("summary.json").toString(), -1, -1, "cannot read: " + e.getMessage());
+                throw new BadInputException(folder.summaryFile().toString(), -1, -1, "cannot read: " + e.getMessage());
             }
         }
         checks.add(FolderChecks.hardAnswersAreRemovedHeads(split, removed));

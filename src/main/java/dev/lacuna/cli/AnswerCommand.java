@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
+import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.eval.Benchmark;
@@ -148,7 +149,7 @@ public final class AnswerCommand implements Command {
 
     private static void answerAll(Responder responder, List<Question> questions, Path output, CliContext context)
             throws IOException {
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = Json.mapper();
         Path parent = output.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);

@@ -14,6 +14,7 @@ import dev.lacuna.build.BenchmarkBuilder;
 import dev.lacuna.build.BuildReport;
 import dev.lacuna.build.BuildSettings;
 import dev.lacuna.build.Verifier;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;
@@ -76,7 +77,7 @@ public final class BuildCommand implements Command {
         BuildSettings settings = settings(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
-        dev.lacuna.build.OutputFolder.checkTarget(settings.out(), settings.force(),
+        BenchmarkFolder.checkTarget(settings.out(), settings.force(),
                 CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         Repository repository = CommonOptions.openStore(line);
         try {

@@ -14,6 +14,7 @@ import org.apache.commons.cli.Options;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
@@ -168,7 +169,7 @@ public final class EvaluateCommand implements Command {
     }
 
     private static void writePerQuestion(Path file, EvaluationReport report) throws IOException {
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = Json.mapper();
         StringBuilder out = new StringBuilder();
         for (SystemResult r : report.systems()) {
             for (var e : r.runs().entrySet()) {

@@ -13,11 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.lacuna.BadInputException;
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitChoice;
@@ -29,8 +27,6 @@ import dev.lacuna.questions.SplitName;
  * entities must be rendered as source ids or labels, {@code entities.tsv}.
  */
 public final class Benchmark {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final Path dir;
     private final String kg;
@@ -69,18 +65,12 @@ public final class Benchmark {
         }
         String kg = null;
         String base = null;
-        Path summary = dir.resolve("summary.json");
-        if (Files.exists(summary)) {
-            try {
-                JsonNode node = JSON.readTree(summary.toFile());
-                kg = node.path("kg").isTextual() ? node.get("kg").asText() : null;
-                base = node.path("base").isTextual() ? node.get("base").asText() : null;
-            } catch (JsonProcessingException e) {
-                throw new BadInputException(summary.toString(), e.getLocation() == null ? -1 : e.getLocation().getLineNr(),
-                        -1, "malformed JSON: " + e.getOriginalMessage());
-            } catch (IOException e) {
-                throw new BadInputException(summary.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
-            }
+        BenchmarkFolder folder = BenchmarkFolder.at(dir);
+        // Scoring needs only the question files; summary.json, when present, names the KG for `answer`.
+        if (Files.exists(folder.summaryFile())) {
+            Summary summary = folder.summary();
+            kg = summary.kg();
+            base = summary.base();
         }
         return new Benchmark(dir, kg, base, splits);
     }
@@ -149,7 +139,7 @@ public final class Benchmark {
      * millions.
      */
     public Map<String, EntityName> entityNames(Collection<String> wanted) {
-        Path file = dir.resolve("entities.tsv");
+        Path file = BenchmarkFolder.at(dir).entitiesFile();
         if (!Files.exists(file)) {
             throw new BadInputException(file.toString(), -1, -1,
                     "entities.tsv is missing: it is needed to render answers as source ids or labels");

@@ -6,9 +6,10 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Json;
 
 /**
  * The split(.) function of the paper's appendix E: how a raw output string becomes a list of answer
@@ -32,8 +33,7 @@ public enum Delimiters {
 
     private static final Pattern COMMA_OR_NEWLINE = Pattern.compile("[,\\r\\n]+");
     private static final Pattern COMMA_OR_SPACE = Pattern.compile("[,\\s]+", Pattern.UNICODE_CHARACTER_CLASS);
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final ObjectReader JSON = Json.strict();
 
     /** The concrete policy for one entity form (resolves AUTO). */
     public Delimiters resolve(EntityForm form) {

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Json;
 
 /**
  * Reads a predictions file: JSON Lines (one object per line) or one JSON array of objects, each
@@ -28,10 +29,9 @@ import dev.lacuna.BadInputException;
  * that is a string is kept as raw output, as RoG's scripts treat it. Every problem names file and line.
  */
 public final class PredictionsReader {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.mapper();
     /** For one JSON Lines record: text after the object on the same line is an error, not ignored. */
-    private static final ObjectMapper JSON_LINE = new ObjectMapper()
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final com.fasterxml.jackson.databind.ObjectReader JSON_LINE = Json.strict();
 
     private PredictionsReader() {
     }

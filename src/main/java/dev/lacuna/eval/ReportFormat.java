@@ -3,17 +3,17 @@ package dev.lacuna.eval;
 import java.util.Locale;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 
 /** The output forms of a report. */
 public enum ReportFormat {
     JSON, MARKDOWN, HTML;
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectWriter MAPPER = Json.pretty();
 
     public String render(EvaluationReport report) {
         return switch (this) {

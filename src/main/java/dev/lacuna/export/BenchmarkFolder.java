@@ -12,11 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
@@ -30,7 +28,6 @@ import dev.lacuna.store.KgGraphs;
  * given a benchmark folder can export it without the KG's store.
  */
 public final class BenchmarkFolder {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String HEADER = "private_id\tsource_id\tlabel";
 
     /** One row of entities.tsv. */
@@ -56,13 +53,19 @@ public final class BenchmarkFolder {
         if (!Files.isDirectory(dir)) {
             throw new BadInputException(dir.toString(), -1, -1, "benchmark folder does not exist");
         }
-        JsonNode summary = summary(dir.resolve("summary.json"));
-        String name = text(summary, "/kg", dir);
-        String base = text(summary, "/base", dir);
+        dev.lacuna.folder.BenchmarkFolder layout = dev.lacuna.folder.BenchmarkFolder.at(dir);
+        Summary summary = layout.summary();
+        String name = text(summary.kg(), "kg", dir);
+        String base = text(summary.base(), "base", dir);
+        Summary.Triples counts = summary.triples() == null ? new Summary.Triples(null, null, null) : summary.triples();
         Map<String, Entity> entities = entities(dir.resolve("entities.tsv"));
         for (String graph : new String[] {"complete", "incomplete", "removed"}) {
             Path file = dir.resolve("kg").resolve(graph + ".tsv");
-            long expected = count(summary, "/triples/" + graph, dir);
+            long expected = count(switch (graph) {
+                case "complete" -> counts.complete();
+                case "incomplete" -> counts.incomplete();
+                default -> counts.removed();
+            }, "triples." + graph, dir);
             long[] seen = {0};
             triples(file, entities, t -> seen[0]++);
             if (seen[0] != expected) {
@@ -85,7 +88,7 @@ public final class BenchmarkFolder {
             questions.put(split.label(), Collections.unmodifiableList(qs));
             total += qs.size();
         }
-        long expected = count(summary, "/questions/total", dir);
+        long expected = count(summary.questions() == null ? null : summary.questions().total(), "questions.total", dir);
         if (total != expected) {
             throw anotherVersion(dir.resolve("questions"), "the splits hold " + total + " questions, summary.json says " + expected);
         }
@@ -129,34 +132,18 @@ public final class BenchmarkFolder {
                 + ": the folder was written by another version of lacuna build or edited; rebuild it");
     }
 
-    private static JsonNode summary(Path file) {
-        if (!Files.exists(file)) {
-            throw new BadInputException(file.toString(), -1, -1, "missing: not a benchmark folder written by lacuna build");
+    private static String text(String value, String field, Path dir) {
+        if (value == null) {
+            throw anotherVersion(dir.resolve(dev.lacuna.folder.BenchmarkFolder.SUMMARY), "no " + field + " field");
         }
-        try {
-            return JSON.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(file.toString(), e.getLocation() == null ? -1 : e.getLocation().getLineNr(),
-                    e.getLocation() == null ? -1 : e.getLocation().getColumnNr(), "malformed JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
-        }
+        return value;
     }
 
-    private static String text(JsonNode summary, String pointer, Path dir) {
-        JsonNode n = summary.at(pointer);
-        if (!n.isTextual()) {
-            throw anotherVersion(dir.resolve("summary.json"), "no " + pointer.substring(1) + " field");
+    private static long count(Long value, String field, Path dir) {
+        if (value == null) {
+            throw anotherVersion(dir.resolve(dev.lacuna.folder.BenchmarkFolder.SUMMARY), "no " + field + " count");
         }
-        return n.asText();
-    }
-
-    private static long count(JsonNode summary, String pointer, Path dir) {
-        JsonNode n = summary.at(pointer);
-        if (!n.canConvertToLong()) {
-            throw anotherVersion(dir.resolve("summary.json"), "no " + pointer.substring(1).replace('/', '.') + " count");
-        }
-        return n.asLong();
+        return value;
     }
 
     private static Map<String, Entity> entities(Path file) {

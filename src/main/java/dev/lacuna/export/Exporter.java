@@ -7,7 +7,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.build.OutputFolder;
+import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.serve.LabelMode;
 
 /**

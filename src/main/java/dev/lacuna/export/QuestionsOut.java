@@ -11,11 +11,12 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.Json;
 import dev.lacuna.questions.Question;
 
 /** Lacuna's own question files, renamed into one label setting (for the tsv and RDF formats). */
 final class QuestionsOut {
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = Json.mapper();
 
     private QuestionsOut() {
     }

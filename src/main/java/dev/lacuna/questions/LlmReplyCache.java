@@ -19,6 +19,8 @@ import org.slf4j.LoggerFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.Json;
+
 /**
  * LLM replies on disk, so that rerunning a build asks the server nothing it was asked before.
  *
@@ -31,7 +33,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class LlmReplyCache {
     private static final Logger LOG = LoggerFactory.getLogger(LlmReplyCache.class);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Json.mapper();
 
     private final Path dir;
 

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Json;
 
 /**
  * {@code questions/{train,valid,test}.jsonl}: one {@link Question} per line as a JSON object, fields in the
@@ -32,7 +33,7 @@ public final class QuestionFiles {
     /** The folder inside a benchmark output folder. */
     public static final String FOLDER = "questions";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Json.mapper();
     private static final ObjectWriter WRITER = MAPPER.writerFor(Question.class);
     private static final ObjectReader READER = MAPPER.readerFor(Question.class)
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

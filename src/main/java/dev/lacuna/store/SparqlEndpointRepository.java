@@ -42,6 +42,8 @@ import org.xml.sax.SAXException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.Json;
+
 /**
  * A store reached only by the SPARQL 1.1 Protocol ({@code --sparql URL}), reading ASK results leniently: OpenLink
  * Virtuoso 7.2 (the store ToG, PoG and GoG run on) answers ASK with a one-row table whose variable is
@@ -180,7 +182,7 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
 
     /** A boolean result, or a one-column table of Virtuoso's {@code __ASK_RETVAL} (no row, 0 or false: false). */
     static final class LenientAskParser extends AbstractQueryResultParser implements BooleanQueryResultParser {
-        private static final ObjectMapper JSON = new ObjectMapper();
+        private static final ObjectMapper JSON = Json.mapper();
         private final BooleanQueryResultFormat format;
 
         LenientAskParser(BooleanQueryResultFormat format) {

@@ -68,14 +68,12 @@ class BuildBenchmark {
             verification.requirePassed();
             long t4 = System.nanoTime();
             long c4 = cpu();
-            @SuppressWarnings("unchecked")
-            var triples = (java.util.Map<String, Object>) report.summary().get("triples");
-            @SuppressWarnings("unchecked")
-            var questions = (java.util.Map<String, Object>) report.summary().get("questions");
+            var triples = report.summary().triples();
+            var questions = report.summary().questions();
             return String.format("| %s | %,d | %.1f (%.1f) | %.1f (%.1f) | %,d | %.1f (%.1f) | %.1f (%.1f) | %.1f (%.1f) | %d | %s | %s |",
                     name, loaded.triples(), s(t0, t1), s(c0, c1), s(t1, t2), s(c1, c2), rules.size(), s(t2, t3),
-                    s(c2, c3), s(t3, t4), s(c3, c4), s(t0, t4), s(c0, c4), targetSeconds, triples.get("removed"),
-                    questions.get("total"));
+                    s(c2, c3), s(t3, t4), s(c3, c4), s(t0, t4), s(c0, c4), targetSeconds, triples.removed(),
+                    questions.total());
         } finally {
             repository.shutDown();
         }

@@ -44,7 +44,7 @@ public final class BenchmarkFixture {
         writeString(dir.resolve("entities.tsv"), "private_id\tsource_id\tlabel\n"
                 + "1\te1\tAlice\n2\te2\tBob\n3\te3\tCarol Ann\n4\te4\tDave\n5\te5\t\n6\te6\tFrank\n"
                 + "7\te7\tThe Grace\n8\te8\tHeidi\n9\te9\tIvan\n10\te10\tJudy\n");
-        writeString(dir.resolve("summary.json"), "{\"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\"}\n");
+        writeString(dir.resolve("summary.json"), "{\"format\": 1, \"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\"}\n");
         return dir;
     }
 

@@ -33,7 +33,7 @@ class ExportBadInputTest {
         Files.writeString(bench.resolve("kg/incomplete.tsv"), "1\tbrotherOf\t3\n");
         Files.writeString(bench.resolve("kg/removed.tsv"), "1\tbrotherOf\t2\n4\tsisterOf\t5\n");
         Files.writeString(bench.resolve("rules.tsv"), "Rule\tHead Coverage\n?a  brotherOf  ?b   => ?b  brotherOf  ?a\t0.5\n");
-        Files.writeString(bench.resolve("summary.json"), "{\"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\", "
+        Files.writeString(bench.resolve("summary.json"), "{\"format\": 1, \"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\", "
                 + "\"triples\": {\"complete\": 3, \"incomplete\": 1, \"removed\": 2}, \"questions\": {\"total\": 5}}\n");
     }
 

@@ -37,7 +37,7 @@ final class FamilyExport {
         Path dir = Files.createTempDirectory("lacuna-family-export");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                dev.lacuna.build.OutputFolder.deleteTree(dir);
+                dev.lacuna.folder.OutputFolder.deleteTree(dir);
             } catch (IOException e) {
                 // a temporary folder left behind is harmless
             }

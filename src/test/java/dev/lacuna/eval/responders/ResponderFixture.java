@@ -54,7 +54,7 @@ public final class ResponderFixture {
                 BenchmarkFixture.question("q1", "10", "parentOf", "head", List.of("11", "12", "13"), "12", "inversion", "test"),
                 BenchmarkFixture.question("q2", "20", "childOf", "tail", List.of("21"), "21", "inversion", "test")));
         BenchmarkFixture.writeString(benchmarkDir.resolve("summary.json"),
-                "{\"kg\": \"tiny\", \"base\": \"" + KgGraphs.DEFAULT_BASE + "\"}\n");
+                "{\"format\": 1, \"kg\": \"tiny\", \"base\": \"" + KgGraphs.DEFAULT_BASE + "\"}\n");
         BenchmarkFixture.writeString(benchmarkDir.resolve("rules.tsv"),
                 "Rule\tHead Coverage\tStandard Confidence\tPca Confidence\tSupport\tBody Size\tPca Body Size\tFunctional Variable\n"
                         + "?b  childOf  ?a   => ?a  parentOf  ?b\t1.0\t1.0\t1.0\t4\t4\t4\t-2\n"

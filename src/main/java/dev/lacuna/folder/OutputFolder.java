@@ -1,4 +1,4 @@
-package dev.lacuna.build;
+package dev.lacuna.folder;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -30,20 +30,9 @@ public final class OutputFolder {
      * {@code test}; {@code what} names it in the refusal.
      */
     public record Replaceable(String what, java.util.function.Predicate<Path> test) {
-        public static final Replaceable BENCHMARK = new Replaceable(
-                "a Lacuna benchmark (no summary.json written by lacuna build)", OutputFolder::isBenchmark);
     }
 
     private OutputFolder() {
-    }
-
-    /** Refuses an existing folder unless force; checked before any work starts. */
-    public static void checkTarget(Path dir, boolean force) {
-        checkTarget(dir, force, java.util.List.of(), Replaceable.BENCHMARK);
-    }
-
-    public static void checkTarget(Path dir, boolean force, java.util.List<Path> protectedFolders) {
-        checkTarget(dir, force, protectedFolders, Replaceable.BENCHMARK);
     }
 
     /**
@@ -83,25 +72,6 @@ public final class OutputFolder {
         }
     }
 
-    /**
-     * Whether the folder's summary.json has the shape lacuna build writes (a KG name, triple counts and
-     * question counts). Checked by shape rather than by a marker so that folders built before this check
-     * existed can still be replaced.
-     */
-    public static boolean isBenchmark(Path dir) {
-        Path summary = dir.resolve("summary.json");
-        if (!Files.isRegularFile(summary)) {
-            return false;
-        }
-        try {
-            com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(summary.toFile());
-            return n != null && n.path("kg").isTextual() && n.path("triples").path("complete").isNumber()
-                    && n.path("triples").path("removed").isNumber() && n.path("questions").path("total").isNumber();
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /** The real path of the deepest existing ancestor, with the rest appended: symlinks and .. resolved. */
     static Path real(Path p) {
         Path abs = p.toAbsolutePath().normalize();
@@ -117,10 +87,6 @@ public final class OutputFolder {
         } catch (IOException e) {
             return abs;
         }
-    }
-
-    public static void write(Path dir, boolean force, Writer writer) {
-        write(dir, force, Replaceable.BENCHMARK, writer);
     }
 
     public static void write(Path dir, boolean force, Replaceable replaceable, Writer writer) {

@@ -1,4 +1,4 @@
-package dev.lacuna.build;
+package dev.lacuna.folder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +18,7 @@ import dev.lacuna.cli.CliRunner;
 import dev.lacuna.testing.TestData;
 
 /** --force replaces a benchmark folder and nothing else (issue 11, item 1). */
-class OutputFolderTest {
+class BenchmarkFolderWriteTest {
     static final String SUMMARY = "{\"kg\":\"family\",\"triples\":{\"complete\":3,\"incomplete\":2,\"removed\":1},"
             + "\"questions\":{\"total\":1}}\n";
 
@@ -26,13 +26,13 @@ class OutputFolderTest {
     void forceRefusesAFolderThatIsNotABenchmarkAndKeepsItsFiles(@TempDir Path dir) throws IOException {
         Path thesis = Files.writeString(Files.createDirectories(dir.resolve("work")).resolve("thesis.txt"), "chapter 1");
         BadInputException e = assertThrows(BadInputException.class,
-                () -> OutputFolder.write(dir.resolve("work"), true, d -> Files.writeString(d.resolve("x"), "x")));
+                () -> BenchmarkFolder.write(dir.resolve("work"), true, d -> Files.writeString(d.resolve("x"), "x")));
         assertTrue(e.getMessage().contains("not a Lacuna benchmark"), e.getMessage());
         assertEquals("chapter 1", Files.readString(thesis));
         // a summary.json of another shape does not make a folder a benchmark
         Files.writeString(dir.resolve("work").resolve("summary.json"), "{\"kg\":\"family\"}");
         assertThrows(BadInputException.class,
-                () -> OutputFolder.write(dir.resolve("work"), true, d -> Files.writeString(d.resolve("x"), "x")));
+                () -> BenchmarkFolder.write(dir.resolve("work"), true, d -> Files.writeString(d.resolve("x"), "x")));
         assertTrue(Files.exists(thesis));
     }
 
@@ -41,15 +41,15 @@ class OutputFolderTest {
         Path bench = Files.createDirectories(dir.resolve("bench"));
         Files.writeString(bench.resolve("summary.json"), SUMMARY);
         Files.writeString(bench.resolve("stale.txt"), "old");
-        OutputFolder.write(bench, true, d -> Files.writeString(d.resolve("summary.json"), SUMMARY));
+        BenchmarkFolder.write(bench, true, d -> Files.writeString(d.resolve("summary.json"), SUMMARY));
         assertFalse(Files.exists(bench.resolve("stale.txt")));
-        assertTrue(OutputFolder.isBenchmark(bench));
+        assertTrue(BenchmarkFolder.isBenchmark(bench));
     }
 
     @Test
     void neverTheCurrentFolderOrItsAncestors() {
         for (String out : List.of(".", "..", "./", Path.of("").toAbsolutePath().getRoot().toString())) {
-            BadInputException e = assertThrows(BadInputException.class, () -> OutputFolder.checkTarget(Path.of(out), true));
+            BadInputException e = assertThrows(BadInputException.class, () -> BenchmarkFolder.checkTarget(Path.of(out), true, List.of()));
             assertTrue(e.getMessage().contains("current folder"), out + ": " + e.getMessage());
         }
     }
@@ -60,14 +60,14 @@ class OutputFolderTest {
         Files.writeString(bench.resolve("summary.json"), SUMMARY);
         Path store = Files.createDirectories(bench.resolve("store"));
         BadInputException e = assertThrows(BadInputException.class,
-                () -> OutputFolder.checkTarget(bench, true, List.of(store)));
+                () -> BenchmarkFolder.checkTarget(bench, true, List.of(store)));
         assertTrue(e.getMessage().contains("holds the store"), e.getMessage());
         e = assertThrows(BadInputException.class,
-                () -> OutputFolder.checkTarget(store.resolve("out"), false, List.of(store)));
+                () -> BenchmarkFolder.checkTarget(store.resolve("out"), false, List.of(store)));
         assertTrue(e.getMessage().contains("inside the store"), e.getMessage());
         // through a symbolic link too
         Path link = Files.createSymbolicLink(dir.resolve("link"), bench);
-        assertThrows(BadInputException.class, () -> OutputFolder.checkTarget(link, true, List.of(store)));
+        assertThrows(BadInputException.class, () -> BenchmarkFolder.checkTarget(link, true, List.of(store)));
         assertTrue(Files.isDirectory(store));
     }
 

@@ -1,0 +1,75 @@
+package dev.lacuna.folder;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * summary.json of a benchmark folder: what a build produced, bound field by field. No times or dates: the same
+ * inputs and seed must give the same bytes. {@link #FORMAT} changes whenever a field changes meaning or goes
+ * away, so that a reader refuses a folder it would misread (see {@link BenchmarkFolder#summary()}).
+ * Counts are boxed: a folder written by hand (a test fixture, a user's own) may leave a part out, and the
+ * reader that needs a count says so.
+ */
+@JsonPropertyOrder({"format", "kg", "base", "parameters", "rules", "groundings", "triples", "questions"})
+public record Summary(
+        @JsonProperty("format") Integer format,
+        @JsonProperty("kg") String kg,
+        @JsonProperty("base") String base,
+        @JsonProperty("parameters") Map<String, String> parameters,
+        @JsonProperty("rules") Rules rules,
+        @JsonProperty("groundings") Groundings groundings,
+        @JsonProperty("triples") Triples triples,
+        @JsonProperty("questions") Questions questions) {
+    /** The version of this layout; 1 is the first folder with a format field. */
+    public static final int FORMAT = 1;
+
+    /** The rules built from, by the paper's types (Table 1). */
+    @JsonPropertyOrder({"total", "by_type"})
+    public record Rules(@JsonProperty("total") Long total, @JsonProperty("by_type") Map<String, Long> byType) {
+    }
+
+    /** Groundings drawn and what the selection did with them. */
+    @JsonPropertyOrder({"candidates", "selected", "skipped_head_is_body_of_selected", "skipped_body_uses_deleted_head",
+            "skipped_head_in_own_body"})
+    public record Groundings(
+            @JsonProperty("candidates") Long candidates,
+            @JsonProperty("selected") Long selected,
+            @JsonProperty("skipped_head_is_body_of_selected") Long headIsBodyOfSelected,
+            @JsonProperty("skipped_body_uses_deleted_head") Long bodyUsesDeletedHead,
+            @JsonProperty("skipped_head_in_own_body") Long headInOwnBody) {
+    }
+
+    /** Triples of kg/complete.tsv, kg/incomplete.tsv and kg/removed.tsv. */
+    @JsonPropertyOrder({"complete", "incomplete", "removed"})
+    public record Triples(
+            @JsonProperty("complete") Long complete,
+            @JsonProperty("incomplete") Long incomplete,
+            @JsonProperty("removed") Long removed) {
+    }
+
+    /** How the questions came about, and the split sizes (Table 3). */
+    @JsonPropertyOrder({"candidates", "dropped_by_leak_check", "regenerated", "duplicates_merged", "before_balancing",
+            "removed_by_balancing", "downsampled_answers", "train", "valid", "test", "total"})
+    public record Questions(
+            @JsonProperty("candidates") Long candidates,
+            @JsonProperty("dropped_by_leak_check") Long droppedByLeakCheck,
+            @JsonProperty("regenerated") Long regenerated,
+            @JsonProperty("duplicates_merged") Long duplicatesMerged,
+            @JsonProperty("before_balancing") Long beforeBalancing,
+            @JsonProperty("removed_by_balancing") Long removedByBalancing,
+            @JsonProperty("downsampled_answers") Long downsampledAnswers,
+            @JsonProperty("train") Long train,
+            @JsonProperty("valid") Long valid,
+            @JsonProperty("test") Long test,
+            @JsonProperty("total") Long total) {
+    }
+
+    /** The graphs of the KG the folder was built from (the default base when the folder names none). */
+    public KgGraphs kgGraphs() {
+        return new KgGraphs(base == null ? KgGraphs.DEFAULT_BASE : base, kg);
+    }
+}
