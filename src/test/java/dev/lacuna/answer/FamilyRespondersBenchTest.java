@@ -1,4 +1,4 @@
-package dev.lacuna.eval.responders;
+package dev.lacuna.answer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -36,7 +36,7 @@ class FamilyRespondersBenchTest {
     void lookupAndRulesOnFamily() throws Exception {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         CliContext quiet = new CliContext(new PrintStream(log, true, StandardCharsets.UTF_8),
-                new PrintStream(log, true, StandardCharsets.UTF_8), false);
+                new PrintStream(log, true, StandardCharsets.UTF_8));
         Main main = new Main(Main.allCommands());
         assertEquals(0, main.run(new String[] {"demo", "--workdir", tmp.toString()}, quiet), log.toString(StandardCharsets.UTF_8));
         String store = "native:" + tmp.resolve("store");

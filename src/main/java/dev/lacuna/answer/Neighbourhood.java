@@ -1,4 +1,4 @@
-package dev.lacuna.eval.responders;
+package dev.lacuna.answer;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
