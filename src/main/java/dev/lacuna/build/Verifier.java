@@ -84,10 +84,6 @@ public final class Verifier {
     private Verifier() {
     }
 
-    public static KgGraphs kgOf(Path dir) {
-        return BenchmarkFolder.at(dir).summary().kgGraphs();
-    }
-
     public static Report verify(Repository repository, Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");

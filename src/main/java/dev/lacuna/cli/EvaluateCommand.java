@@ -1,8 +1,6 @@
 package dev.lacuna.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +13,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.ExitCodes;
 import dev.lacuna.Json;
-import dev.lacuna.LacunaException;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
 import dev.lacuna.eval.EntityForm;

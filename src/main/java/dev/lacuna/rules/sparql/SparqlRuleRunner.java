@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -234,30 +233,6 @@ public final class SparqlRuleRunner {
     /** Whether the named graph holds at least one triple (a missing and an empty graph look alike). */
     public boolean graphExists(IRI graph) {
         return ask(SparqlFiles.render("ask-graph.rq", Map.of("graph", graph)));
-    }
-
-    /**
-     * Deletes the triples from the graph with one DELETE DATA per batch, all batches in one transaction so
-     * that a failure leaves the graph as it was (on stores that support transactions).
-     */
-    public void deleteTriples(IRI graph, Collection<? extends Statement> triples, int batchSize) {
-        if (triples.isEmpty()) {
-            return;
-        }
-        List<? extends Statement> list = new ArrayList<>(triples);
-        try (RepositoryConnection c = repository.getConnection()) {
-            c.begin();
-            try {
-                for (int i = 0; i < list.size(); i += batchSize) {
-                    String update = RuleCompiler.deleteData(graph, list.subList(i, Math.min(list.size(), i + batchSize)));
-                    c.prepareUpdate(QueryLanguage.SPARQL, update).execute();
-                }
-                c.commit();
-            } catch (RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
     }
 
     // ---------------------------------------------------------------- plain execution

@@ -97,18 +97,4 @@ class RuleSemanticsTest {
         assertEquals(java.util.Set.of(t(1, "r", 2), t(5, "r", 2)),
                 java.util.Set.of(gs.get(0).head(), gs.get(1).head()));
     }
-
-    @Test
-    void deleteTriplesRemovesOnlyTheGivenTriplesFromTheGivenGraph() {
-        add(t(1, "r", 2), t(2, "r", 3), t(3, "r", 4));
-        try (RepositoryConnection c = repository.getConnection()) {
-            c.add(List.of(t(1, "r", 2)), KG.incomplete());
-        }
-        runner.deleteTriples(KG.complete(), List.of(t(1, "r", 2), t(3, "r", 4), t(7, "r", 8)), 2);
-        try (RepositoryConnection c = repository.getConnection()) {
-            assertEquals(1, c.size(KG.complete()));
-            assertTrue(c.hasStatement(t(2, "r", 3), false, KG.complete()));
-            assertEquals(1, c.size(KG.incomplete()), "other graphs untouched");
-        }
-    }
 }
