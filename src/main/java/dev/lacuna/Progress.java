@@ -1,141 +1,68 @@
 package dev.lacuna;
 
-import java.time.Duration;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
-
 /**
- * Progress of long work: a progress bar on a terminal; otherwise (CI logs, pipes, files) one log line when
- * the work starts, one when it ends, and between them one line every {@link #LOG_EVERY} only for work
- * that takes that long. The bar library's logging consumer printed its 0% and its 100% line twice each.
+ * Progress of one long task, the one channel every stage reports through (load, mine, build, answer, export):
+ * a bar on a terminal, log lines in CI and pipes ({@link ConsoleProgress}), nothing in tests that ask for
+ * {@link #NONE}. Safe to step from several threads.
  */
-public final class Progress implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger("lacuna.progress");
-    static final Duration LOG_EVERY = Duration.ofSeconds(30);
-    private final ProgressBar bar;
-    private final LogLines lines;
-
-    private Progress(ProgressBar bar, LogLines lines) {
-        this.bar = bar;
-        this.lines = lines;
-    }
-
-    /** A progress display for {@code total} units (-1 when unknown). */
-    public static Progress start(String task, long total, String unit) {
-        boolean terminal = System.console() != null && System.getenv("CI") == null;
-        if (!terminal) {
-            return new Progress(null, new LogLines(task, total, unit, LOG::info));
+public interface Progress extends AutoCloseable {
+    /** Shows nothing. */
+    Progress NONE = new Progress() {
+        @Override
+        public void step(long n) {
         }
-        ProgressBarBuilder b = new ProgressBarBuilder()
-                .setTaskName(task)
-                .setInitialMax(total)
-                .setUnit(" " + unit, 1)
-                .showSpeed()
-                .continuousUpdate()
-                .setStyle(ProgressBarStyle.COLORFUL_UNICODE_BLOCK)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err));
-        return new Progress(b.build(), null);
-    }
 
-    /** Progress written to a log sink, for when standard error is not a terminal; visible for tests. */
-    static Progress logging(String task, long total, String unit, java.util.function.Consumer<String> sink) {
-        return new Progress(null, new LogLines(task, total, unit, sink));
-    }
-
-    public void step(long n) {
-        if (bar != null) {
-            bar.stepBy(n);
-        } else {
-            lines.set(lines.done.addAndGet(n));
+        @Override
+        public void set(long n) {
         }
-    }
 
-    public void set(long n) {
-        if (bar != null) {
-            bar.stepTo(n);
-        } else {
-            lines.done.set(n);
-            lines.set(n);
+        @Override
+        public void max(long total) {
+        }
+
+        @Override
+        public void message(String extra) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /** Where a stage's tasks report: code that runs several tasks (the miner's generations) is given one. */
+    @FunctionalInterface
+    interface Channel {
+        /** Starts a task of {@code total} units (-1 when unknown). */
+        Progress start(String task, long total, String unit);
+
+        /** The terminal or CI display of {@link ConsoleProgress}. */
+        Channel CONSOLE = ConsoleProgress::start;
+        /** Shows nothing. */
+        Channel SILENT = (task, total, unit) -> NONE;
+
+        /** A bar on a terminal; elsewhere the log-line form written to {@code lines} (a command's own stderr). */
+        static Channel console(java.util.function.Consumer<String> lines) {
+            return (task, total, unit) -> ConsoleProgress.start(task, total, unit, lines);
         }
     }
 
-    public void max(long total) {
-        if (bar != null) {
-            bar.maxHint(total);
-        } else {
-            lines.total = total;
-        }
+    /** A task on the {@link Channel#CONSOLE console channel}. */
+    static Progress start(String task, long total, String unit) {
+        return Channel.CONSOLE.start(task, total, unit);
     }
 
-    public void message(String extra) {
-        if (bar != null) {
-            bar.setExtraMessage(extra);
-        } else {
-            lines.extra = extra;
-        }
-    }
+    /** {@code n} more units done. */
+    void step(long n);
+
+    /** {@code n} units done in all. */
+    void set(long n);
+
+    /** The total turned out to be {@code total}. */
+    void max(long total);
+
+    /** A short note shown beside the count. */
+    void message(String extra);
 
     @Override
-    public void close() {
-        if (bar != null) {
-            bar.close();
-        } else {
-            lines.close();
-        }
-    }
-
-    /** The log-line form: thread-safe, since workers step one bar from several threads. */
-    private static final class LogLines {
-        final String task;
-        final String unit;
-        final java.util.function.Consumer<String> sink;
-        final java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
-        final java.util.concurrent.atomic.AtomicLong lastLine = new java.util.concurrent.atomic.AtomicLong();
-        final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
-        final long started = System.nanoTime();
-        volatile long total;
-        volatile String extra;
-
-        LogLines(String task, long total, String unit, java.util.function.Consumer<String> sink) {
-            this.task = task;
-            this.total = total;
-            this.unit = unit;
-            this.sink = sink;
-            lastLine.set(started);
-            sink.accept(task + ": started" + (total >= 0 ? String.format(java.util.Locale.ROOT, ", %,d %s", total, unit) : ""));
-        }
-
-        void set(long n) {
-            long now = System.nanoTime();
-            long last = lastLine.get();
-            if (now - last >= LOG_EVERY.toNanos() && lastLine.compareAndSet(last, now)) {
-                sink.accept(task + ": " + amount(n) + " after " + seconds(now));
-            }
-        }
-
-        void close() {
-            if (closed.compareAndSet(false, true)) {
-                long now = System.nanoTime();
-                double s = (now - started) / 1e9;
-                sink.accept(task + ": done, " + amount(done.get()) + " in " + seconds(now)
-                        + (s > 0 ? String.format(java.util.Locale.ROOT, " (%,.1f %s/s)", done.get() / s, unit) : ""));
-            }
-        }
-
-        private String amount(long n) {
-            String t = total >= 0 ? String.format(java.util.Locale.ROOT, "%,d/%,d %s", n, total, unit)
-                    : String.format(java.util.Locale.ROOT, "%,d %s", n, unit);
-            return extra == null ? t : t + " " + extra;
-        }
-
-        private String seconds(long now) {
-            return String.format(java.util.Locale.ROOT, "%.1f s", (now - started) / 1e9);
-        }
-    }
+    void close();
 }

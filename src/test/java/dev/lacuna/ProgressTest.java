@@ -13,7 +13,7 @@ class ProgressTest {
     @Test
     void withoutATerminalABarPrintsOneLineAtStartAndOneAtTheEnd() {
         List<String> lines = new ArrayList<>();
-        try (Progress p = Progress.logging("groundings", 40, "rules", lines::add)) {
+        try (Progress p = ConsoleProgress.logging("groundings", 40, "rules", lines::add)) {
             IntStream.range(0, 40).parallel().forEach(i -> p.step(1));
             p.close(); // closing twice, as try-with-resources after an explicit close does, adds nothing
         }

@@ -15,19 +15,16 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
+import dev.lacuna.Progress;
 import dev.lacuna.mining.HeadPartition;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;
-import dev.lacuna.mining.MiningProgress;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * {@code lacuna mine}: AMIE3-equivalent rule mining over a TSV file or the {@code complete} graph of a stored KG;
@@ -159,12 +156,7 @@ public final class MineCommand implements Command {
                 options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
                 options.threads(), options.constants() ? ", with constants" : "",
                 heads.equals(HeadPartition.ALL) ? "" : ", head relations part " + heads);
-        if (context.interactive()) {
-            try (BarProgress p = new BarProgress()) {
-                return new Miner(kg, options, p, heads).mine();
-            }
-        }
-        return new Miner(kg, options, new LogProgress(context), heads).mine();
+        return new Miner(kg, options, Progress.Channel.console(context.err()::println), heads).mine();
     }
 
     private static void report(List<MinedRule> rules, Path output, KgGraphs kg, CliContext context, long t0) {
@@ -183,51 +175,6 @@ public final class MineCommand implements Command {
         }
         if (kg != null) {
             context.out().println("  stored in graph " + kg.benchmark());
-        }
-    }
-
-    /** Log lines, one per generation: rules queued, rules output, elapsed. */
-    private record LogProgress(CliContext context) implements MiningProgress {
-        @Override
-        public void generation(int atoms, long queued, long output, long elapsedNanos) {
-            if (queued == 0) {
-                context.err().printf(Locale.ROOT, "  done: %,d rules output, %.1f s%n", output, elapsedNanos / 1e9);
-            } else {
-                context.err().printf(Locale.ROOT, "  refining %,d queued rules into rules of %d atoms; %,d output so far, "
-                        + "%.1f s%n", queued, atoms, output, elapsedNanos / 1e9);
-            }
-        }
-    }
-
-    /** A terminal progress bar per generation. */
-    private static final class BarProgress implements MiningProgress, AutoCloseable {
-        private ProgressBar bar;
-        private long output;
-
-        @Override
-        public synchronized void generation(int atoms, long queued, long output, long elapsedNanos) {
-            close();
-            this.output = output;
-            if (queued > 0) {
-                bar = new ProgressBarBuilder().setTaskName("refining into " + atoms + " atoms").setInitialMax(queued)
-                        .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).build();
-                bar.setExtraMessage(output + " output");
-            }
-        }
-
-        @Override
-        public synchronized void refined(long done, long total) {
-            if (bar != null) {
-                bar.stepTo(done);
-            }
-        }
-
-        @Override
-        public synchronized void close() {
-            if (bar != null) {
-                bar.close();
-                bar = null;
-            }
         }
     }
 }

@@ -6,9 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
@@ -40,18 +40,18 @@ import dev.lacuna.rules.RuleMeasures;
 public final class Miner {
     private final KgIndex kg;
     private final MinerOptions options;
-    private final MiningProgress progress;
+    private final Progress.Channel progress;
     private final HeadPartition heads;
 
-    public Miner(KgIndex kg, MinerOptions options, MiningProgress progress) {
+    public Miner(KgIndex kg, MinerOptions options, Progress.Channel progress) {
         this(kg, options, progress, HeadPartition.ALL);
     }
 
     /** A miner of the rules whose head relation lies in {@code heads} (see {@link HeadPartition}). */
-    public Miner(KgIndex kg, MinerOptions options, MiningProgress progress, HeadPartition heads) {
+    public Miner(KgIndex kg, MinerOptions options, Progress.Channel progress, HeadPartition heads) {
         this.kg = kg;
         this.options = options;
-        this.progress = progress == null ? MiningProgress.NONE : progress;
+        this.progress = progress == null ? Progress.Channel.SILENT : progress;
         this.heads = heads;
     }
 
@@ -92,7 +92,6 @@ public final class Miner {
     }
 
     private <K extends Comparable<K>, R extends Candidate<K>, E> List<MinedRule> search(Language<K, R, E> language) {
-        long start = System.nanoTime();
         List<R> queue = new ArrayList<>(language.seeds());
         boolean[] mine = heads.heads(kg);
         queue.removeIf(seed -> !mine[seed.headRelation()]);
@@ -107,16 +106,18 @@ public final class Miner {
         while (!queue.isEmpty()) {
             generation++;
             final List<R> current = queue;
-            progress.generation(generation, current.size(), output.size(), System.nanoTime() - start);
             // 1. refine every queued rule; merge refinements equal up to renaming
             List<List<R>> refined = new ArrayList<>(Collections.nCopies(current.size(), null));
-            AtomicLong done = new AtomicLong();
-            parallel(current.size(), evaluators, (e, i) -> {
-                R parent = current.get(i);
-                double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(parent.headRelation()));
-                refined.set(i, language.refine(e, parent, minSupport));
-                progress.refined(done.incrementAndGet(), current.size());
-            });
+            try (Progress refining = progress.start("refining into " + generation + " atoms", current.size(),
+                    "queued rules")) {
+                refining.message(output.size() + " output");
+                parallel(current.size(), evaluators, (e, i) -> {
+                    R parent = current.get(i);
+                    double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(parent.headRelation()));
+                    refined.set(i, language.refine(e, parent, minSupport));
+                    refining.step(1);
+                });
+            }
             Map<K, R> merged = new HashMap<>();
             for (int i = 0; i < current.size(); i++) {
                 for (R child : refined.get(i)) {
@@ -136,15 +137,17 @@ public final class Miner {
                     closed.add(w);
                 }
             }
-            AtomicLong measured = new AtomicLong();
-            parallel(closed.size(), evaluators, (e, i) -> {
-                R w = closed.get(i);
-                long limit = options.minPcaConfidence() > 0
-                        ? (long) Math.ceil(w.support / options.minPcaConfidence()) + 1 : Long.MAX_VALUE;
-                language.measure(e, w, limit);
-                w.output = passes(w, outputPca, language);
-                progress.measured(measured.incrementAndGet(), closed.size());
-            });
+            try (Progress measuring = progress.start("measuring rules of " + generation + " atoms", closed.size(),
+                    "rules")) {
+                parallel(closed.size(), evaluators, (e, i) -> {
+                    R w = closed.get(i);
+                    long limit = options.minPcaConfidence() > 0
+                            ? (long) Math.ceil(w.support / options.minPcaConfidence()) + 1 : Long.MAX_VALUE;
+                    language.measure(e, w, limit);
+                    w.output = passes(w, outputPca, language);
+                    measuring.step(1);
+                });
+            }
             for (R w : closed) {
                 if (w.output) {
                     output.add(w);
@@ -160,7 +163,6 @@ public final class Miner {
                 }
             }
         }
-        progress.generation(generation + 1, 0, output.size(), System.nanoTime() - start);
         List<MinedRule> rules = new ArrayList<>(output.size());
         for (R w : output) {
             rules.add(language.toMinedRule(w));

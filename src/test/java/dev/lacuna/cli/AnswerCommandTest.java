@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.lacuna.eval.responders.ResponderFixture;
+import dev.lacuna.answer.ResponderFixture;
 import dev.lacuna.questions.LlmSettings;
 
 /** {@code lacuna answer} then {@code lacuna evaluate}, end to end through the CLI on a NativeStore. */
@@ -38,7 +38,7 @@ class AnswerCommandTest {
 
     int run(String... args) {
         CliContext context = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Main(List.of(new AnswerCommand(), new EvaluateCommand())).run(args, context);
     }
 
@@ -84,7 +84,7 @@ class AnswerCommandTest {
 
     @Test
     void llmEndToEndAgainstALocalServer() throws Exception {
-        try (var server = new dev.lacuna.eval.responders.FakeChatServer()) {
+        try (var server = new dev.lacuna.answer.FakeChatServer()) {
             Path c = answer("llm", "complete", "--llm-base-url", server.baseUrl(), "--llm-model", "fake", "--hops", "1");
             Path i = answer("llm", "incomplete", "--llm-base-url", server.baseUrl(), "--llm-model", "fake", "--hops", "1");
             assertTrue(Files.readString(c).contains("\"raw_output\":\"11, 12, 13\""), Files.readString(c));

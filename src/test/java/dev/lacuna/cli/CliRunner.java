@@ -22,7 +22,7 @@ public final class CliRunner {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            int code = new Main(Main.allCommands()).run(args, new CliContext(o, e, false));
+            int code = new Main(Main.allCommands()).run(args, new CliContext(o, e));
             return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         }
     }

@@ -34,7 +34,7 @@ class EvaluateCommandTest {
 
     int run(String... args) {
         CliContext context = new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Main(List.of(new EvaluateCommand())).run(args, context);
     }
 

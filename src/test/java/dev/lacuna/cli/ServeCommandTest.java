@@ -23,7 +23,7 @@ class ServeCommandTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new Main(List.of(new ServeCommand())).run(args, new CliContext(new PrintStream(out, true),
-                new PrintStream(err, true), false));
+                new PrintStream(err, true)));
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

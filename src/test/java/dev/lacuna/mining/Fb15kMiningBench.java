@@ -42,7 +42,7 @@ class Fb15kMiningBench {
         String given = System.getProperty("mining.rules");
         List<MinedRule> mined = given != null ? AmieRules.read(Path.of(given)) // recount a file mined elsewhere
                 : new Miner(kg, MinerOptions.defaults().withMaxAtoms(4).withThreads(threads),
-                        new MinerBench.LogProgress()).mine();
+                        MinerBench.LOG_PROGRESS).mine();
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = (MinerBench.cpuNanos() - cpu0) / 1e9;
         long peak = MinerBench.peakHeap();

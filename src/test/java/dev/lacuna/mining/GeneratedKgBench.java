@@ -33,7 +33,7 @@ class GeneratedKgBench {
         long cpu0 = MinerBench.cpuNanos();
         long t1 = System.nanoTime();
         List<MinedRule> rules = new Miner(kg, MinerOptions.defaults().withMaxAtoms(3).withThreads(2),
-                new MinerBench.LogProgress()).mine();
+                MinerBench.LOG_PROGRESS).mine();
         double seconds = (System.nanoTime() - t1) / 1e9;
         double cpu = (MinerBench.cpuNanos() - cpu0) / 1e9;
         long peak = MinerBench.peakHeap();

@@ -15,6 +15,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import dev.lacuna.Progress;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 
@@ -60,7 +61,7 @@ class MinerBench {
             String[] f = c.facts().split("/");
             KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", f[0], f[1]));
             List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(c.maxAtoms()).withThreads(threads),
-                    new LogProgress()).mine();
+                    LOG_PROGRESS).mine();
             double seconds = (System.nanoTime() - t0) / 1e9;
             double cpu = (cpuNanos() - cpu0) / 1e9;
             long peak = peakHeap();
@@ -105,7 +106,7 @@ class MinerBench {
         long cpu0 = cpuNanos();
         KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", "codex-m", "train.txt"));
         List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(4)
-                .withThreads(Integer.getInteger("mining.threads", 2)), new LogProgress()).mine();
+                .withThreads(Integer.getInteger("mining.threads", 2)), LOG_PROGRESS).mine();
         String row = String.format(Locale.ROOT, "| codex-m train, maxad 4 | %,d triples | %d rules | AMIE3 892 s wall | "
                 + "Lacuna %.1f s wall, %.1f s CPU | peak heap %s | load %.1f |", kg.tripleCount(), mined.size(),
                 (System.nanoTime() - t0) / 1e9, (cpuNanos() - cpu0) / 1e9, mib(peakHeap()), load());
@@ -134,7 +135,7 @@ class MinerBench {
             String[] f = facts.split("/");
             KgIndex kg = KgIndex.fromTsv(ReferenceComparison.shared("data", f[0], f[1]));
             List<MinedRule> mined = new Miner(kg, MinerOptions.defaults().withMaxAtoms(3).withConstants(true)
-                    .withThreads(Integer.getInteger("mining.threads", 2)), new LogProgress()).mine();
+                    .withThreads(Integer.getInteger("mining.threads", 2)), LOG_PROGRESS).mine();
             long withConstants = mined.stream().filter(m -> m.rule().hasConstants()).count();
             String row = String.format(Locale.ROOT, "| %s | %,d | %,d | %.1f s | %.1f s | %s | %.1f |", facts,
                     mined.size(), withConstants, (System.nanoTime() - t0) / 1e9, (cpuNanos() - cpu0) / 1e9,
@@ -178,12 +179,9 @@ class MinerBench {
         return sum;
     }
 
-    /** Prints one line per generation. */
-    static final class LogProgress implements MiningProgress {
-        @Override
-        public void generation(int atoms, long queued, long output, long elapsedNanos) {
-            System.out.printf(Locale.ROOT, "  into %d atoms: %d rules queued, %d output, %.1f s%n", atoms, queued,
-                    output, elapsedNanos / 1e9);
-        }
-    }
+    /** Prints one line per refinement and measuring step, as it starts. */
+    static final Progress.Channel LOG_PROGRESS = (task, total, unit) -> {
+        System.out.printf(Locale.ROOT, "  %s: %d %s%n", task, total, unit);
+        return Progress.NONE;
+    };
 }

@@ -138,7 +138,7 @@ class RemoteStoreServeTest {
         AtomicInteger code = new AtomicInteger(-1);
         Thread serve = new Thread(() -> code.set(new Main(Main.allCommands()).run(new String[] {"serve",
                 "--repository", server.repositoryUrl(repositoryId), "--kg", ServeFixture.KG.name(), "--port", "0",
-                "--timeout", "10s", "--no-access-log", "--expose", "all"}, new CliContext(new PrintStream(out, true), System.err, false))));
+                "--timeout", "10s", "--no-access-log", "--expose", "all"}, new CliContext(new PrintStream(out, true), System.err))));
         serve.start();
         String base = awaitUrl(out);
         try {
@@ -148,7 +148,7 @@ class RemoteStoreServeTest {
             AtomicInteger code2 = new AtomicInteger(-1);
             Thread chained = new Thread(() -> code2.set(new Main(Main.allCommands()).run(new String[] {"serve",
                     "--sparql", base + "sparql", "--kg", ServeFixture.KG.name(), "--port", "0", "--expose", "complete,incomplete"},
-                    new CliContext(new PrintStream(out2, true), System.err, false))));
+                    new CliContext(new PrintStream(out2, true), System.err))));
             chained.start();
             try {
                 assertServesBothGraphs(awaitUrl(out2));

@@ -52,7 +52,7 @@ class ServeStartupMessageTest {
                 ServeFixture.KG.name(), "--port", "0", "--no-access-log"));
         args.addAll(List.of(extra));
         Thread serve = new Thread(() -> code.set(new Main(Main.allCommands()).run(args.toArray(new String[0]),
-                new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, false))));
+                new CliContext(new PrintStream(out, true, StandardCharsets.UTF_8), System.err))));
         serve.start();
         try {
             for (int i = 0; i < 600 && !out.toString(StandardCharsets.UTF_8).contains("Stop with Ctrl-C"); i++) {
