@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -52,7 +53,7 @@ public final class DemoCommand implements Command {
         Path storeDir = workdir.resolve("store");
         String store = (StoreSpec.holdsNativeStore(storeDir) ? "native:" : "lmdb:") + storeDir;
         String seed = String.valueOf(CommonOptions.seed(line));
-        Main main = new Main(Main.allCommands());
+        Dispatcher main = new Dispatcher(List.of(new LoadCommand(), new BuildCommand(), new StatsCommand()));
         context.out().println("== load the bundled Family KG (" + family + ")");
         step(main, context, "load", "--store", store, "--kg", "family", "--seed", seed, "--replace", family.toString());
         context.out().println("== build (mine rules at maxad 3 with the paper's thresholds, remove, ask, split, verify)");
@@ -63,7 +64,7 @@ public final class DemoCommand implements Command {
         return ExitCodes.OK;
     }
 
-    private static void step(Main main, CliContext context, String... args) {
+    private static void step(Dispatcher main, CliContext context, String... args) {
         int code = main.run(args, context);
         if (code != ExitCodes.OK) {
             throw new LacunaException("demo step 'lacuna " + String.join(" ", args) + "' failed with exit code " + code);

@@ -13,6 +13,7 @@ import dev.lacuna.export.ExportFormat;
 import dev.lacuna.export.ExportSettings;
 import dev.lacuna.export.Exporter;
 import dev.lacuna.serve.LabelMode;
+import dev.lacuna.store.GraphRole;
 
 /** {@code lacuna export}: a benchmark folder in a KG-RAG system's own format, in one label setting. */
 public final class ExportCommand implements Command {
@@ -60,7 +61,8 @@ public final class ExportCommand implements Command {
             throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'");
         }
         ExportSettings settings = new ExportSettings(Path.of(line.getOptionValue("benchmark")),
-                ExportFormat.parse(line.getOptionValue("format")), line.getOptionValue("graph", "incomplete"),
+                ExportFormat.parse(line.getOptionValue("format")),
+                GraphRole.parse(line.getOptionValue("graph", GraphRole.INCOMPLETE.label())).label(),
                 LabelMode.parse(line.getOptionValue("labels", "private")), Path.of(line.getOptionValue("out")),
                 CommonOptions.intValue(line, "hops", ExportSettings.DEFAULT_HOPS),
                 CommonOptions.intValue(line, "max-triples", ExportSettings.DEFAULT_MAX_TRIPLES),
