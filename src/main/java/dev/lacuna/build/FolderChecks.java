@@ -53,24 +53,29 @@ final class FolderChecks {
         Path temp = null;
         try {
             temp = Files.createTempDirectory("lacuna-verify-");
-            Path t = temp;
-            checks.add(sameFile(dir, "kg/complete.tsv",
-                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), t.resolve("complete.tsv")), t.resolve("complete.tsv")));
-            checks.add(sameFile(dir, "kg/incomplete.tsv",
-                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.incomplete(), t.resolve("incomplete.tsv")), t.resolve("incomplete.tsv")));
-            checks.add(sameFile(dir, "entities.tsv",
-                    () -> BenchmarkExport.writeEntities(repository, kg, t.resolve("entities.tsv")), t.resolve("entities.tsv")));
-            checks.add(sameFile(dir, "rules.tsv", () -> {
+            // the store's files go into a second folder of the same layout, compared file by file
+            BenchmarkFolder own = BenchmarkFolder.at(dir);
+            BenchmarkFolder t = BenchmarkFolder.at(temp);
+            Files.createDirectories(t.kgFolder());
+            Path complete = t.graphFile(GraphRole.COMPLETE);
+            checks.add(sameFile(own, own.graphFile(GraphRole.COMPLETE),
+                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), complete), complete));
+            Path incomplete = t.graphFile(GraphRole.INCOMPLETE);
+            checks.add(sameFile(own, own.graphFile(GraphRole.INCOMPLETE),
+                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.incomplete(), incomplete), incomplete));
+            checks.add(sameFile(own, own.entitiesFile(),
+                    () -> BenchmarkExport.writeEntities(repository, kg, t.entitiesFile()), t.entitiesFile()));
+            checks.add(sameFile(own, own.rulesFile(), () -> {
                 try (RepositoryConnection c = repository.getConnection()) {
-                    AmieRules.write(RuleGraph.read(c, kg, null), t.resolve("rules.tsv"));
+                    AmieRules.write(RuleGraph.read(c, kg, null), t.rulesFile());
                 }
                 return 0;
-            }, t.resolve("rules.tsv")));
-            checks.add(sameFile(dir, "benchmark.trig", () -> {
+            }, t.rulesFile()));
+            checks.add(sameFile(own, own.trigFile(), () -> {
                 BenchmarkExport.writeTrig(repository, List.of(kg.complete(), kg.incomplete(), kg.labels(),
-                        kg.benchmark()), t.resolve("benchmark.trig"));
+                        kg.benchmark()), t.trigFile());
                 return 0;
-            }, t.resolve("benchmark.trig")));
+            }, t.trigFile()));
         } catch (IOException e) {
             throw new dev.lacuna.LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
         } finally {
@@ -90,9 +95,10 @@ final class FolderChecks {
         long write() throws IOException;
     }
 
-    private static Verifier.Check sameFile(Path dir, String name, Regenerate regenerate, Path expected) throws IOException {
+    private static Verifier.Check sameFile(BenchmarkFolder folder, Path file, Regenerate regenerate, Path expected)
+            throws IOException {
         regenerate.write();
-        Path file = dir.resolve(name);
+        String name = folder.dir().relativize(file).toString().replace('\\', '/');
         List<String> failures = new ArrayList<>();
         long lines = 0;
         try (BufferedReader a = Files.newBufferedReader(file, StandardCharsets.UTF_8);

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.Question;
 
 /**
@@ -68,7 +69,7 @@ public final class Evaluator {
         return id -> {
             Benchmark.EntityName name = names.get(id);
             if (name == null) {
-                throw new BadInputException(benchmark.dir().resolve("entities.tsv").toString(), -1, -1,
+                throw new BadInputException(BenchmarkFolder.at(benchmark.dir()).entitiesFile().toString(), -1, -1,
                         "answer entity " + id + " is not listed");
             }
             return name.render(form, id);

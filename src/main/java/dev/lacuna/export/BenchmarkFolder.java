@@ -58,9 +58,9 @@ public final class BenchmarkFolder {
         String name = text(summary.kg(), "kg", dir);
         String base = text(summary.base(), "base", dir);
         Summary.Triples counts = summary.triples() == null ? new Summary.Triples(null, null, null) : summary.triples();
-        Map<String, Entity> entities = entities(dir.resolve("entities.tsv"));
+        Map<String, Entity> entities = entities(layout.entitiesFile());
         for (String graph : new String[] {"complete", "incomplete", "removed"}) {
-            Path file = dir.resolve("kg").resolve(graph + ".tsv");
+            Path file = layout.kgFolder().resolve(graph + ".tsv");
             long expected = count(switch (graph) {
                 case "complete" -> counts.complete();
                 case "incomplete" -> counts.incomplete();
@@ -73,7 +73,7 @@ public final class BenchmarkFolder {
             }
         }
         List<String[]> removed = new ArrayList<>();
-        triples(dir.resolve("kg").resolve("removed.tsv"), entities, removed::add);
+        triples(layout.removedFile(), entities, removed::add);
         Map<String, List<Question>> questions = new LinkedHashMap<>();
         long total = 0;
         for (SplitName split : SplitName.values()) {
@@ -124,7 +124,7 @@ public final class BenchmarkFolder {
 
     /** Streams one graph file ("complete", "incomplete" or "removed") as {head, relation, tail}. */
     public void forEachTriple(String graph, Consumer<String[]> sink) {
-        triples(dir.resolve("kg").resolve(graph + ".tsv"), entities, sink);
+        triples(dev.lacuna.folder.BenchmarkFolder.at(dir).kgFolder().resolve(graph + ".tsv"), entities, sink);
     }
 
     private static BadInputException anotherVersion(Path file, String problem) {

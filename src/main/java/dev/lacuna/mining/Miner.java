@@ -110,7 +110,7 @@ public final class Miner {
             List<List<R>> refined = new ArrayList<>(Collections.nCopies(current.size(), null));
             try (Progress refining = progress.start("refining into " + generation + " atoms", current.size(),
                     "queued rules")) {
-                refining.message(output.size() + " output");
+                refining.message("(" + output.size() + " rules output so far)");
                 parallel(current.size(), evaluators, (e, i) -> {
                     R parent = current.get(i);
                     double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(parent.headRelation()));
