@@ -107,7 +107,7 @@ public final class CompileOperation {
     }
 
     /** The 1-based line of the N-th rule in the file (AMIE3 rule lines are the ones with "=>"), or -1. */
-    static long ruleLine(Path file, int n) {
+    private static long ruleLine(Path file, int n) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             int seen = 0;
