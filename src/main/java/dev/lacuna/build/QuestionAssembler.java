@@ -67,46 +67,44 @@ final class QuestionAssembler {
         try (Progress progress = Progress.start("questions", requests.size(), "questions")) {
             batch = generator.generate(requests, progress::set);
         }
+        Map<String, List<String>> answerSets = answerSets(runner, kg, candidates, batch.results());
         Map<String, Question> byKey = new LinkedHashMap<>();
         int merged = 0;
-        try (Progress progress = Progress.start("answer sets", candidates.size(), "questions")) {
-            for (int i = 0; i < candidates.size(); i++) {
-                progress.step(1);
-                QuestionResult result = batch.results().get(i);
-                if (result.isDropped()) {
-                    continue;
-                }
-                Candidate c = candidates.get(i);
-                Triple head = c.grounding().head();
-                boolean topicIsHead = c.topicSide().equals(Question.HEAD);
-                long topic = topicIsHead ? head.head() : head.tail();
-                long hard = topicIsHead ? head.tail() : head.head();
-                String key = topic + " " + head.relation() + " " + c.topicSide();
-                Question existing = byKey.get(key);
-                String ruleText = c.grounding().rule().rule().toAmie();
-                if (existing != null) {
-                    merged++;
-                    List<String> others = new ArrayList<>(existing.otherRules() == null ? List.of() : existing.otherRules());
-                    if (!existing.rule().equals(ruleText) && !others.contains(ruleText)) {
-                        others.add(ruleText);
-                    }
-                    byKey.put(key, withOtherRules(existing, others));
-                    continue;
-                }
-                List<String> answers = answers(runner, kg, head.relation(), topic, topicIsHead);
-                if (!answers.contains(Long.toString(hard))) {
-                    throw new LacunaException("answer completion for " + head.tsv() + " misses its hard answer " + hard
-                            + ": the graph complete changed during the build?");
-                }
-                List<List<String>> body = new ArrayList<>();
-                for (Triple b : c.grounding().body()) {
-                    body.add(b.asList());
-                }
-                byKey.put(key, new Question(null, result.question(), Long.toString(topic), head.relation(),
-                        c.topicSide(), answers, Long.toString(hard), ruleText,
-                        RuleType.of(c.grounding().rule().rule()).label(),
-                        new Question.Grounding(body, head.asList()), null, null));
+        for (int i = 0; i < candidates.size(); i++) {
+            QuestionResult result = batch.results().get(i);
+            if (result.isDropped()) {
+                continue;
             }
+            Candidate c = candidates.get(i);
+            Triple head = c.grounding().head();
+            boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+            long topic = topicIsHead ? head.head() : head.tail();
+            long hard = topicIsHead ? head.tail() : head.head();
+            String key = topic + " " + head.relation() + " " + c.topicSide();
+            Question existing = byKey.get(key);
+            String ruleText = c.grounding().rule().rule().toAmie();
+            if (existing != null) {
+                merged++;
+                List<String> others = new ArrayList<>(existing.otherRules() == null ? List.of() : existing.otherRules());
+                if (!existing.rule().equals(ruleText) && !others.contains(ruleText)) {
+                    others.add(ruleText);
+                }
+                byKey.put(key, withOtherRules(existing, others));
+                continue;
+            }
+            List<String> answers = answerSets.get(key);
+            if (!answers.contains(Long.toString(hard))) {
+                throw new LacunaException("answer completion for " + head.tsv() + " misses its hard answer " + hard
+                        + ": the graph complete changed during the build?");
+            }
+            List<List<String>> body = new ArrayList<>();
+            for (Triple b : c.grounding().body()) {
+                body.add(b.asList());
+            }
+            byKey.put(key, new Question(null, result.question(), Long.toString(topic), head.relation(),
+                    c.topicSide(), answers, Long.toString(hard), ruleText,
+                    RuleType.of(c.grounding().rule().rule()).label(),
+                    new Question.Grounding(body, head.asList()), null, null));
         }
         List<Question> questions = new ArrayList<>(byKey.size());
         int n = 0;
@@ -116,8 +114,63 @@ final class QuestionAssembler {
         return new Outcome(questions, candidates.size(), merged, batch.stats());
     }
 
+    /**
+     * The answer set of every kept candidate, keyed as the questions are (topic, relation, side): one batched
+     * query per relation, side and {@link SparqlRuleRunner#BATCH} topics rather than one per question.
+     */
+    private static Map<String, List<String>> answerSets(SparqlRuleRunner runner, KgGraphs kg, List<Candidate> candidates,
+                                                        List<QuestionResult> results) {
+        List<AnswerKey> keys = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (results.get(i).isDropped()) {
+                continue;
+            }
+            Candidate c = candidates.get(i);
+            Triple head = c.grounding().head();
+            boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+            keys.add(new AnswerKey(head.relation(), topicIsHead ? head.head() : head.tail(), topicIsHead));
+        }
+        Map<AnswerKey, List<String>> sets = answers(runner, kg, keys);
+        Map<String, List<String>> out = new java.util.HashMap<>();
+        sets.forEach((k, v) -> out.put(k.topic() + " " + k.relation() + " " + (k.topicIsHead() ? Question.HEAD : Question.TAIL), v));
+        return out;
+    }
+
+    /** One answer-set lookup: (topic, relation) with the topic on the head side or not. */
+    record AnswerKey(String relation, long topic, boolean topicIsHead) {
+    }
+
+    /**
+     * Every key's answers in complete as sorted private ids, fetched in batches grouped by relation and side;
+     * the result is the same as one {@link #answers(SparqlRuleRunner, KgGraphs, String, long, boolean)} per key.
+     */
+    static Map<AnswerKey, List<String>> answers(SparqlRuleRunner runner, KgGraphs kg, java.util.Collection<AnswerKey> keys) {
+        Map<String, java.util.Set<Long>> groups = new java.util.TreeMap<>();
+        for (AnswerKey k : keys) {
+            groups.computeIfAbsent(k.relation() + "\t" + k.topicIsHead(), g -> new java.util.TreeSet<>()).add(k.topic());
+        }
+        Map<AnswerKey, List<String>> out = new java.util.HashMap<>();
+        try (Progress progress = Progress.start("answer sets", new java.util.HashSet<>(keys).size(), "questions")) {
+            for (Map.Entry<String, java.util.Set<Long>> g : groups.entrySet()) {
+                String relation = g.getKey().substring(0, g.getKey().lastIndexOf('\t'));
+                boolean topicIsHead = g.getKey().endsWith("\ttrue");
+                List<IRI> topics = new ArrayList<>(g.getValue().size());
+                g.getValue().forEach(t -> topics.add(kg.entity(t)));
+                Map<IRI, List<IRI>> found = runner.answers(kg.complete(), relation, topics, topicIsHead ? Side.HEAD : Side.TAIL);
+                for (long t : g.getValue()) {
+                    out.put(new AnswerKey(relation, t, topicIsHead), privateIds(kg, found.get(kg.entity(t))));
+                }
+                progress.step(g.getValue().size());
+            }
+        }
+        return out;
+    }
+
     static List<String> answers(SparqlRuleRunner runner, KgGraphs kg, String relation, long topic, boolean topicIsHead) {
-        List<IRI> iris = runner.answers(kg.complete(), relation, kg.entity(topic), topicIsHead ? Side.HEAD : Side.TAIL);
+        return privateIds(kg, runner.answers(kg.complete(), relation, kg.entity(topic), topicIsHead ? Side.HEAD : Side.TAIL));
+    }
+
+    private static List<String> privateIds(KgGraphs kg, List<IRI> iris) {
         List<Long> ids = new ArrayList<>(iris.size());
         for (IRI iri : iris) {
             ids.add(kg.privateId(iri));

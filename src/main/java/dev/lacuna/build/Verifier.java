@@ -7,6 +7,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
@@ -103,9 +105,9 @@ public final class Verifier {
             // One scan of complete serves both checksum checks.
             GraphChecksum complete = GraphChecksum.compute(conn, kg.complete());
             checks.add(completeUnchanged(conn, kg, complete));
-            checks.add(removedTriples(conn, kg, removed));
+            checks.add(removedTriples(runner, kg, removed));
             checks.add(incompleteIsCompleteMinusRemoved(conn, kg, removed, complete));
-            checks.add(bodiesHold(conn, kg, questions));
+            checks.add(bodiesHold(runner, kg, questions));
             checks.add(rulesInferHardAnswers(runner, kg, questions));
             checks.add(FolderChecks.questionsMatchStore(conn, kg, split));
             try {
@@ -138,13 +140,19 @@ public final class Verifier {
         return new Check("complete unchanged since load (checksum)", 1, failures);
     }
 
-    private static Check removedTriples(RepositoryConnection conn, KgGraphs kg, List<Triple> removed) {
+    /** Both lookups batched ({@link SparqlRuleRunner#present}): one query per batch of triples, not per triple. */
+    private static Check removedTriples(SparqlRuleRunner runner, KgGraphs kg, List<Triple> removed) {
         List<String> failures = new ArrayList<>();
-        for (Triple t : removed) {
-            if (!has(conn, kg, t, kg.complete())) {
+        List<List<Value>> keys = new ArrayList<>(removed.size());
+        removed.forEach(t -> keys.add(key(kg, t)));
+        Set<List<Value>> inComplete = runner.present(kg.complete(), keys);
+        Set<List<Value>> inIncomplete = runner.present(kg.incomplete(), keys);
+        for (int i = 0; i < removed.size(); i++) {
+            Triple t = removed.get(i);
+            if (!inComplete.contains(keys.get(i))) {
                 failures.add(t.tsv().replace('\t', ' ') + " not in complete");
             }
-            if (has(conn, kg, t, kg.incomplete())) {
+            if (inIncomplete.contains(keys.get(i))) {
                 failures.add(t.tsv().replace('\t', ' ') + " still in incomplete");
             }
         }
@@ -164,14 +172,19 @@ public final class Verifier {
         return new Check("incomplete = complete minus removed (checksum)", 1, failures);
     }
 
-    private static Check bodiesHold(RepositoryConnection conn, KgGraphs kg, List<Question> questions) {
+    private static Check bodiesHold(SparqlRuleRunner runner, KgGraphs kg, List<Question> questions) {
+        List<List<Value>> keys = new ArrayList<>();
+        for (Question q : questions) {
+            for (List<String> b : q.grounding().body()) {
+                keys.add(key(kg, new Triple(Long.parseLong(b.get(0)), b.get(1), Long.parseLong(b.get(2)))));
+            }
+        }
+        Set<List<Value>> present = runner.present(kg.incomplete(), keys);
         List<String> failures = new ArrayList<>();
         long checked = 0;
         for (Question q : questions) {
             for (List<String> b : q.grounding().body()) {
-                checked++;
-                Triple t = new Triple(Long.parseLong(b.get(0)), b.get(1), Long.parseLong(b.get(2)));
-                if (!has(conn, kg, t, kg.incomplete())) {
+                if (!present.contains(keys.get((int) checked++))) {
                     failures.add(q.id() + ": body triple " + String.join(" ", b) + " missing from incomplete");
                 }
             }
@@ -205,10 +218,15 @@ public final class Verifier {
 
     private static Check answerSets(SparqlRuleRunner runner, KgGraphs kg, List<Question> questions) {
         List<String> failures = new ArrayList<>();
+        List<QuestionAssembler.AnswerKey> keys = new ArrayList<>(questions.size());
         for (Question q : questions) {
-            boolean topicIsHead = q.direction().equals(Question.HEAD);
-            List<String> expected = QuestionAssembler.answers(runner, kg, q.relation(), Long.parseLong(q.topicEntity()),
-                    topicIsHead);
+            keys.add(new QuestionAssembler.AnswerKey(q.relation(), Long.parseLong(q.topicEntity()),
+                    q.direction().equals(Question.HEAD)));
+        }
+        Map<QuestionAssembler.AnswerKey, List<String>> sets = QuestionAssembler.answers(runner, kg, keys);
+        for (int i = 0; i < questions.size(); i++) {
+            Question q = questions.get(i);
+            List<String> expected = sets.get(keys.get(i));
             if (!expected.equals(q.answers())) {
                 failures.add(q.id() + ": answers " + q.answers() + ", complete has " + expected);
             } else if (!q.answers().contains(q.hardAnswer())) {
@@ -227,8 +245,8 @@ public final class Verifier {
         return new Check("split 8:1:1 within rounding", split.size(), failures);
     }
 
-    private static boolean has(RepositoryConnection conn, KgGraphs kg, Triple t, IRI graph) {
-        return conn.hasStatement(kg.entity(t.head()), kg.relation(t.relation()), kg.entity(t.tail()), false, graph);
+    private static List<Value> key(KgGraphs kg, Triple t) {
+        return List.of(kg.entity(t.head()), kg.relation(t.relation()), kg.entity(t.tail()));
     }
 
     static List<Triple> readTriples(Path file) {

@@ -47,6 +47,43 @@ public final class SparqlFiles {
         return out.toString();
     }
 
+    /**
+     * As {@link #render(String, Map)}, and each {@code {{key}}} of {@code rows} rendered as the rows of a VALUES
+     * block: a row of one value as its term, a longer row as {@code (term term ...)}, one row per line. Rows
+     * never come from text, so a value cannot break out of its term.
+     */
+    public static String render(String name, Map<String, ? extends Value> values,
+                                Map<String, ? extends java.util.List<? extends java.util.List<? extends Value>>> rows) {
+        Map<String, Value> all = new java.util.HashMap<>(values);
+        String text = load(name);
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            java.util.List<? extends java.util.List<? extends Value>> block = rows.get(m.group(1));
+            String replacement;
+            if (block != null) {
+                StringBuilder b = new StringBuilder();
+                for (java.util.List<? extends Value> row : block) {
+                    b.append(row.size() == 1 ? "" : "(");
+                    for (int i = 0; i < row.size(); i++) {
+                        b.append(i == 0 ? "" : " ").append(NTriplesUtil.toNTriplesString(row.get(i)));
+                    }
+                    b.append(row.size() == 1 ? "" : ")").append('\n');
+                }
+                replacement = b.toString();
+            } else {
+                Value v = all.get(m.group(1));
+                if (v == null) {
+                    throw new LacunaException("sparql/" + name + ": no value for {{" + m.group(1) + "}}");
+                }
+                replacement = NTriplesUtil.toNTriplesString(v);
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
     /** Shorthand for a value map of IRIs given as strings. */
     public static Map<String, Value> iris(String... keyValues) {
         Map<String, Value> map = new java.util.LinkedHashMap<>();

@@ -48,6 +48,9 @@ public final class SparqlRuleRunner {
     public record Table(List<String> columns, List<List<Value>> rows) {
     }
 
+    /** Topics or triples per batched (VALUES) query: some tens of KB of query text, within every endpoint's limits. */
+    public static final int BATCH = 500;
+
     private final Repository repository;
     private final RuleCompiler compiler;
     private final Sampling sampling;
@@ -178,6 +181,51 @@ public final class SparqlRuleRunner {
     /** Every answer of (topic, relation) in the graph with the topic on the given side, sorted by IRI. */
     public List<IRI> answers(IRI graph, String relation, IRI topic, Side side) {
         return column(compiler.answers(graph, relation, topic, side));
+    }
+
+    /**
+     * {@link #answers(IRI, String, IRI, Side)} for many topics of one relation and side, {@link #BATCH} topics per
+     * query (a VALUES block) instead of one round trip per topic. Every topic gets its list, empty or sorted by IRI.
+     */
+    public Map<IRI, List<IRI>> answers(IRI graph, String relation, Collection<IRI> topics, Side side) {
+        Map<IRI, List<IRI>> out = new java.util.HashMap<>();
+        List<List<IRI>> rows = new ArrayList<>();
+        for (IRI topic : new java.util.LinkedHashSet<>(topics)) {
+            out.put(topic, new ArrayList<>());
+            rows.add(List.of(topic));
+        }
+        String file = side == Side.HEAD ? "answers-tail-batch.rq" : "answers-head-batch.rq";
+        Map<String, Value> values = Map.of("graph", graph, "relation", kg().relation(relation));
+        for (int i = 0; i < rows.size(); i += BATCH) {
+            String query = SparqlFiles.render(file, values, Map.of("topics", rows.subList(i, Math.min(rows.size(), i + BATCH))));
+            for (List<Value> row : select(query).rows()) {
+                List<IRI> answers = out.get((IRI) row.get(0));
+                if (answers == null) {
+                    throw new LacunaException("batched answer query returned a topic it was not asked about: " + row.get(0));
+                }
+                answers.add((IRI) row.get(1));
+            }
+        }
+        out.values().forEach(l -> l.sort(Comparator.comparing(IRI::stringValue)));
+        return out;
+    }
+
+    /**
+     * Which of the triples (subject, predicate, object) are in the graph, {@link #BATCH} triples per query
+     * (a VALUES block) instead of one round trip per triple. The result holds the present ones as given.
+     */
+    public java.util.Set<List<Value>> present(IRI graph, Collection<? extends List<? extends Value>> triples) {
+        java.util.Set<List<Value>> out = new java.util.HashSet<>();
+        List<List<? extends Value>> rows = new ArrayList<>(new java.util.LinkedHashSet<>(triples));
+        Map<String, Value> values = Map.of("graph", graph);
+        for (int i = 0; i < rows.size(); i += BATCH) {
+            String query = SparqlFiles.render("triples-present.rq", values,
+                    Map.of("triples", rows.subList(i, Math.min(rows.size(), i + BATCH))));
+            for (List<Value> row : select(query).rows()) {
+                out.add(List.copyOf(row));
+            }
+        }
+        return out;
     }
 
     private List<IRI> column(String query) {
