@@ -22,6 +22,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.LlmQuestionGenerator;
 import dev.lacuna.questions.Question;
@@ -48,12 +49,32 @@ import dev.lacuna.store.KgGraphs;
 public final class BenchmarkBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(BenchmarkBuilder.class);
 
+    /** Where the groundings are drawn: both give the same groundings in the same order, hence the same folder. */
+    public enum GroundingSource {
+        /** Joined on the integer index of complete (the miner's when it mined over this graph), keyed in Java. */
+        INDEX,
+        /** One SPARQL query per rule ({@link SparqlRuleRunner#sampleGroundings}), the reference path. */
+        SPARQL
+    }
+
     private final Repository repository;
     private final KgGraphs kg;
+    private GroundingSource groundingSource = GroundingSource.INDEX;
+    private KgIndex index;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
         this.repository = repository;
         this.kg = kg;
+    }
+
+    /**
+     * Chooses where groundings are drawn. {@code minedIndex}, if not null, is an index of this KG's complete
+     * graph already in memory (the one the rules were just mined on), so the build need not read complete again.
+     */
+    public BenchmarkBuilder withGroundings(GroundingSource source, KgIndex minedIndex) {
+        this.groundingSource = source;
+        this.index = minedIndex;
+        return this;
     }
 
     /**
@@ -162,6 +183,71 @@ public final class BenchmarkBuilder {
 
     /** Up to k groundings per rule, each rule with its own seeded draw, in rule order. */
     private List<Grounding> groundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
+        long started = System.nanoTime();
+        KgIndex complete = groundingSource == GroundingSource.INDEX ? indexOfComplete() : null;
+        List<Grounding> out = complete != null ? indexGroundings(complete, rules, settings)
+                : sparqlGroundings(runner, rules, settings);
+        LOG.info("groundings: {} drawn for {} rules ({}) in {} s", out.size(), rules.size(),
+                complete != null ? "integer index" : "SPARQL", seconds(started));
+        return out;
+    }
+
+    /**
+     * The integer index of complete, or null (and SPARQL) when it would not hold exactly complete's triples:
+     * the index leaves out literal objects, which SPARQL would bind.
+     */
+    private KgIndex indexOfComplete() {
+        KgIndex idx = index != null ? index : KgIndex.fromRepository(repository, kg);
+        long triples;
+        try (RepositoryConnection c = repository.getConnection()) {
+            triples = c.size(kg.complete());
+        }
+        if (idx.tripleCount() != triples) {
+            LOG.info("the integer index holds {} of complete's {} triples (literal objects?): groundings by SPARQL",
+                    idx.tripleCount(), triples);
+            return null;
+        }
+        return idx;
+    }
+
+    private List<Grounding> indexGroundings(KgIndex complete, List<MinedRule> rules, BuildSettings settings) {
+        IndexGroundings draw = new IndexGroundings(complete, kg);
+        List<Grounding> out = new ArrayList<>();
+        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        long[] totals = new long[rules.size()];
+        try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
+            for (int i = 0; i < rules.size(); i++) {
+                IndexGroundings.Sample sample = draw.sample(i, rules.get(i), settings.groundingsPerRule(), seeds.nextLong());
+                out.addAll(sample.groundings());
+                totals[i] = sample.total();
+                progress.step(1);
+            }
+        }
+        logDistribution(rules, totals);
+        return out;
+    }
+
+    /** How many groundings the rules have in all, for the record (what the draw had to key). */
+    private static void logDistribution(List<MinedRule> rules, long[] totals) {
+        if (totals.length == 0) {
+            return;
+        }
+        long[] sorted = totals.clone();
+        java.util.Arrays.sort(sorted);
+        long sum = 0;
+        int max = 0;
+        for (int i = 0; i < totals.length; i++) {
+            sum += totals[i];
+            if (totals[i] > totals[max]) {
+                max = i;
+            }
+        }
+        LOG.info("groundings per rule: total {}, median {}, p90 {}, p99 {}, max {} (rule {}: {})", sum,
+                sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.9)], sorted[(int) (sorted.length * 0.99)],
+                totals[max], max + 1, rules.get(max).rule().toAmie());
+    }
+
+    private List<Grounding> sparqlGroundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
         List<Grounding> out = new ArrayList<>();
         SplittableRandom seeds = new SplittableRandom(settings.seed());
         try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
