@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
@@ -210,18 +214,51 @@ public final class BenchmarkBuilder {
         return idx;
     }
 
+    /**
+     * Rules are drawn in parallel (each from its own seed, taken in rule order first) and collected in rule
+     * order, so the result does not depend on the number of threads.
+     */
     private List<Grounding> indexGroundings(KgIndex complete, List<MinedRule> rules, BuildSettings settings) {
         IndexGroundings draw = new IndexGroundings(complete, kg);
-        List<Grounding> out = new ArrayList<>();
         SplittableRandom seeds = new SplittableRandom(settings.seed());
+        long[] ruleSeeds = new long[rules.size()];
+        for (int i = 0; i < ruleSeeds.length; i++) {
+            ruleSeeds[i] = seeds.nextLong();
+        }
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "groundings");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Grounding> out = new ArrayList<>();
         long[] totals = new long[rules.size()];
         try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
+            List<Future<IndexGroundings.Sample>> samples = new ArrayList<>(rules.size());
             for (int i = 0; i < rules.size(); i++) {
-                IndexGroundings.Sample sample = draw.sample(i, rules.get(i), settings.groundingsPerRule(), seeds.nextLong());
+                int rule = i;
+                samples.add(pool.submit(() -> {
+                    IndexGroundings.Sample s = draw.sample(rule, rules.get(rule), settings.groundingsPerRule(),
+                            ruleSeeds[rule]);
+                    progress.step(1);
+                    return s;
+                }));
+            }
+            for (int i = 0; i < samples.size(); i++) {
+                IndexGroundings.Sample sample = samples.get(i).get();
                 out.addAll(sample.groundings());
                 totals[i] = sample.total();
-                progress.step(1);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LacunaException("interrupted while drawing groundings", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new LacunaException("drawing groundings failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         logDistribution(rules, totals);
         return out;

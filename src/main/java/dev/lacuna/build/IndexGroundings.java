@@ -34,20 +34,30 @@ final class IndexGroundings {
     private final KgIndex index;
     private final KgGraphs kg;
     private final Map<String, Integer> relationIds = new HashMap<>();
-    /** Per entity: " " + IRI in UTF-8, made on first use. */
-    private final byte[][] keyBytes;
+    /** Per entity e: " " + its IRI in UTF-8, at keyBytes[keyOffsets[e] .. keyOffsets[e + 1]). */
+    private final byte[] keyBytes;
+    private final int[] keyOffsets;
     private final long[] privateIds;
     private Map<String, Integer> entityIds;
 
+    /** Made once per build and then shared by the threads that draw rules: read-only after this constructor. */
     IndexGroundings(KgIndex index, KgGraphs kg) {
         this.index = index;
         this.kg = kg;
         for (int r = 0; r < index.relationCount(); r++) {
             relationIds.put(index.relationName(r), r);
         }
-        this.keyBytes = new byte[index.entityCount()][];
-        this.privateIds = new long[index.entityCount()];
-        java.util.Arrays.fill(privateIds, Long.MIN_VALUE);
+        int n = index.entityCount();
+        this.keyOffsets = new int[n + 1];
+        this.privateIds = new long[n];
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        for (int e = 0; e < n; e++) {
+            String name = index.entityName(e);
+            bytes.writeBytes((" " + name).getBytes(StandardCharsets.UTF_8));
+            keyOffsets[e + 1] = bytes.size();
+            privateIds[e] = privateId(kg, name);
+        }
+        this.keyBytes = bytes.toByteArray();
     }
 
     /** A rule's sample and how many groundings it has in all (the number whose key was computed). */
@@ -74,29 +84,33 @@ final class IndexGroundings {
         return new Sample(out, e.total);
     }
 
+    /** How many groundings the rule has, without keying them: to measure what a draw costs. */
+    long count(MinedRule mined) {
+        Enumeration e = new Enumeration(mined.rule(), 0, 0);
+        if (e.possible) {
+            e.search(0);
+        }
+        return e.total;
+    }
+
     private Triple triple(Enumeration e, int atom, int[] b) {
         return new Triple(privateId(e.term(atom, true, b)), e.relationNames[atom], privateId(e.term(atom, false, b)));
     }
 
+    /** As the SPARQL path converts a binding: the KG's private id of an entity IRI, else -1. */
+    private static long privateId(KgGraphs kg, String name) {
+        try {
+            return kg.privateId(Values.iri(name));
+        } catch (IllegalArgumentException notAnIri) {
+            return -1;
+        }
+    }
+
     private long privateId(int entity) {
-        long id = privateIds[entity];
-        if (id == Long.MIN_VALUE) {
-            id = kg.privateId(Values.iri(index.entityName(entity)));
-            privateIds[entity] = id;
-        }
-        return id;
+        return privateIds[entity];
     }
 
-    private byte[] keyBytes(int entity) {
-        byte[] b = keyBytes[entity];
-        if (b == null) {
-            b = (" " + index.entityName(entity)).getBytes(StandardCharsets.UTF_8);
-            keyBytes[entity] = b;
-        }
-        return b;
-    }
-
-    private int entityId(String iri) {
+    private synchronized int entityId(String iri) {
         if (entityIds == null) {
             entityIds = new HashMap<>();
             for (int e = 0; e < index.entityCount(); e++) {
@@ -171,7 +185,7 @@ final class IndexGroundings {
             java.util.Arrays.fill(values, -1);
             done = new boolean[atoms];
             this.k = k;
-            int capacity = Math.min(k, 64);
+            int capacity = Math.max(1, Math.min(k, 64));
             keyHigh = new long[capacity];
             keyLow = new long[capacity];
             bindings = new int[capacity][];
@@ -279,6 +293,9 @@ final class IndexGroundings {
                 }
             }
             total++;
+            if (k == 0) {
+                return;
+            }
             byte[] digest = digest();
             long high = longAt(digest, 0);
             long low = longAt(digest, 8);
@@ -327,12 +344,12 @@ final class IndexGroundings {
             try {
                 for (int m = j; m < variables - 1; m++) {
                     MessageDigest next = (MessageDigest) prefix[m].clone();
-                    next.update(keyBytes(values[m]));
+                    update(next, values[m]);
                     prefix[m + 1] = next;
                     cached[m] = values[m];
                 }
                 MessageDigest last = (MessageDigest) prefix[variables - 1].clone();
-                last.update(keyBytes(values[variables - 1]));
+                update(last, values[variables - 1]);
                 return last.digest();
             } catch (CloneNotSupportedException e) {
                 throw new IllegalStateException("the JDK's MD5 can be cloned", e);
@@ -350,6 +367,10 @@ final class IndexGroundings {
             }
             return c;
         }
+    }
+
+    private void update(MessageDigest md5, int entity) {
+        md5.update(keyBytes, keyOffsets[entity], keyOffsets[entity + 1] - keyOffsets[entity]);
     }
 
     private static long longAt(byte[] b, int from) {
