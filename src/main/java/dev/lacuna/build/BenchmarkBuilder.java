@@ -65,6 +65,9 @@ public final class BenchmarkBuilder {
     private final KgGraphs kg;
     private GroundingSource groundingSource = GroundingSource.INDEX;
     private KgIndex index;
+    /** Wall seconds per stage of the last build, for benchmarks (never written to the folder: it must not vary). */
+    private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
+    private long stageStart;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
         this.repository = repository;
@@ -87,6 +90,8 @@ public final class BenchmarkBuilder {
      */
     public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
         long started = System.nanoTime();
+        stageSeconds.clear();
+        stageStart = started;
         OutputFolder.checkTarget(settings.out(), settings.force());
         BuildPublication.checkWritable(settings.out());
         if (rules.isEmpty()) {
@@ -97,6 +102,7 @@ public final class BenchmarkBuilder {
         try {
             BuildReport report = buildStaged(rules, minedBy, settings, started);
             BuildPublication.publish(repository, kg, settings.out());
+            stage("publish");
             return report;
         } catch (RuntimeException e) {
             BuildPublication.discardStaging(repository, kg);
@@ -112,8 +118,11 @@ public final class BenchmarkBuilder {
              CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg)) {
             // Both steps below only read complete: the snapshot answers them as the store would.
             SparqlRuleRunner runner = snapshot.runner();
+            stage("checks and snapshot");
             List<Grounding> candidates = groundings(runner, rules, settings);
+            stage("groundings");
             GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
+            stage("selection");
             if (selection.selected().isEmpty()) {
                 throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
                         + candidates.size() + " candidates)");
@@ -124,6 +133,7 @@ public final class BenchmarkBuilder {
                     candidates.size(), deleted.size());
             IncompleteGraph.rebuild(repository, kg, incomplete, deleted, settings.deleteBatch());
             LOG.info("incomplete written ({} s so far)", seconds(started));
+            stage("incomplete");
 
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
                     settings.seed());
@@ -136,19 +146,33 @@ public final class BenchmarkBuilder {
             all.sort((a, b) -> a.id().compareTo(b.id()));
 
             LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
+            stage("questions");
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
             Provenance.write(repository, benchmark, Provenance.model(kg, rules, minedBy, selection.selected(), all,
                     parameters, generator.name()));
 
             LOG.info("provenance stored in {} ({} s so far)", benchmark, seconds(started));
+            stage("provenance");
             long completeTriples = GraphStats.counts(repository, kg.complete()).triples();
             long incompleteTriples = GraphStats.counts(repository, incomplete).triples();
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
                     incompleteTriples, outcome, balanced, split, parameters);
             OutputFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report, incomplete, benchmark));
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
+            stage("folder");
             return report;
         }
+    }
+
+    private void stage(String name) {
+        long now = System.nanoTime();
+        stageSeconds.put(name, (now - stageStart) / 1e9);
+        stageStart = now;
+    }
+
+    /** Wall seconds of each stage of the last {@link #build}, in order. */
+    public Map<String, Double> stageSeconds() {
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
     }
 
     private static String seconds(long started) {
