@@ -35,7 +35,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public String usage() {
-        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--tau 0.01] [--questions template|llm] [--force]";
+        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--questions template|llm] [--force]";
     }
 
     @Override
@@ -57,6 +57,8 @@ public final class BuildCommand implements Command {
                 .desc("groundings drawn per rule (default 30, as in the paper)").get());
         options.addOption(Option.builder().longOpt("selection").hasArg().argName("MODE")
                 .desc("how groundings are selected for deletion: filter (default, the authors' procedure) or greedy").get());
+        options.addOption(Option.builder().longOpt("groundings").hasArg().argName("FROM")
+                .desc("where groundings are drawn: index (default, the in-memory integer index) or sparql (one query per rule); the same folder either way").get());
         options.addOption(Option.builder().longOpt("tau").hasArg().desc("answer down-sampling threshold (default 0.01)").get());
         options.addOption(Option.builder().longOpt("questions").hasArg().argName("GEN")
                 .desc("question generator: template (default, offline) or llm").get());
@@ -75,6 +77,7 @@ public final class BuildCommand implements Command {
             throw new UsageException("--out DIR is required");
         }
         BuildSettings settings = settings(line);
+        BenchmarkBuilder.GroundingSource source = groundingSource(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
         BenchmarkFolder.checkTarget(settings.out(), settings.force(),
@@ -84,6 +87,7 @@ public final class BuildCommand implements Command {
             KgGraphs kg = CommonOptions.kg(line, repository);
             List<MinedRule> rules;
             String minedBy;
+            KgIndex mined = null;
             if (line.hasOption("rules")) {
                 rules = AmieRules.read(Path.of(line.getOptionValue("rules")));
                 try (RepositoryConnection c = repository.getConnection()) {
@@ -92,12 +96,14 @@ public final class BuildCommand implements Command {
                 minedBy = RuleGraph.MINED_BY_AMIE3;
             } else {
                 MinerOptions options = minerOptions;
-                rules = new Miner(KgIndex.fromRepository(repository, kg), options).mine();
+                mined = KgIndex.fromRepository(repository, kg);
+                rules = new Miner(mined, options).mine();
                 minedBy = RuleGraph.MINED_BY_LACUNA;
                 context.out().printf("mined %,d rules (maxad %d%s)%n", rules.size(), options.maxAtoms(),
                         options.constants() ? ", with constants" : "");
             }
-            BuildReport report = new BenchmarkBuilder(repository, kg).build(rules, minedBy, settings);
+            BuildReport report = new BenchmarkBuilder(repository, kg).withGroundings(source, mined)
+                    .build(rules, minedBy, settings);
             report.print(context.out());
             context.out().println();
             context.out().println("verify " + settings.out() + ":");
@@ -109,6 +115,15 @@ public final class BuildCommand implements Command {
             repository.shutDown();
         }
         return ExitCodes.OK;
+    }
+
+    private static BenchmarkBuilder.GroundingSource groundingSource(CommandLine line) {
+        String v = line.getOptionValue("groundings", "index");
+        return switch (v) {
+            case "index" -> BenchmarkBuilder.GroundingSource.INDEX;
+            case "sparql" -> BenchmarkBuilder.GroundingSource.SPARQL;
+            default -> throw new UsageException("--groundings must be index or sparql, got '" + v + "'");
+        };
     }
 
     private static BuildSettings settings(CommandLine line) {

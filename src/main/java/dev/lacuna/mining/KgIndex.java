@@ -472,6 +472,51 @@ public final class KgIndex {
         return lowerBound(a, lo + 1, Math.min(lo + step + 1, to), key);
     }
 
+    /**
+     * The objects o of the facts r(s, o), ascending, in a fresh array (empty if none): a read-only view for
+     * enumerators outside the miner (the build's groundings).
+     */
+    public int[] objectsOf(int s, int r) {
+        return ends(outEdges, outRange(s, r));
+    }
+
+    /** The subjects s of the facts r(s, o), ascending, in a fresh array (empty if none). */
+    public int[] subjectsOf(int o, int r) {
+        return ends(inEdges, inRange(o, r));
+    }
+
+    /** Number of facts r(s, ·). */
+    public int outCount(int s, int r) {
+        long range = outRange(s, r);
+        return low(range) - high(range);
+    }
+
+    /** Number of facts r(·, o). */
+    public int inCount(int o, int r) {
+        long range = inRange(o, r);
+        return low(range) - high(range);
+    }
+
+    /** The subject of the i-th fact of relation r (facts sorted by subject, then object). */
+    public int factSubject(int r, int i) {
+        return high(facts[r][i]);
+    }
+
+    /** The object of the i-th fact of relation r (facts sorted by subject, then object). */
+    public int factObject(int r, int i) {
+        return low(facts[r][i]);
+    }
+
+    private static int[] ends(long[] edges, long range) {
+        int from = high(range);
+        int to = low(range);
+        int[] out = new int[to - from];
+        for (int k = from; k < to; k++) {
+            out[k - from] = low(edges[k]);
+        }
+        return out;
+    }
+
     /** True if r(s, o) is a fact. */
     public boolean holds(int s, int r, int o) {
         int from = outOffsets[s];
