@@ -40,9 +40,6 @@ import dev.lacuna.questions.Question;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.Shape;
-import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.StoreConfig;
-import dev.lacuna.store.Stores;
 
 /**
  * Every export format on the Family benchmark, read back with an independent parser (Jackson, RDF4J Rio): every
@@ -60,7 +57,7 @@ class ExportFamilyTest {
     Map<String, String[]> entities;
     Map<String, String> privateOfSource = new HashMap<>();
     Set<String> removed;
-    int exports;
+    private final Map<List<String>, Path> exports = new HashMap<>();
 
     @BeforeAll
     void build() throws IOException {
@@ -71,14 +68,18 @@ class ExportFamilyTest {
         removed = FamilyExport.removed(bench);
     }
 
+    /** Exports once per distinct argument list: tests that read the same export share it. */
     private Path export(String format, String... more) {
-        Path out = tmp.resolve("out-" + (++exports) + "-" + format + "-" + String.join("-", more).replace("--", ""));
-        List<String> args = new ArrayList<>(List.of("export", "--benchmark", bench.toString(), "--format", format,
-                "--out", out.toString()));
+        List<String> args = new ArrayList<>(List.of("--format", format));
         args.addAll(List.of(more));
-        CliRunner.Run run = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, run.code(), run.toString());
-        return out;
+        return exports.computeIfAbsent(args, a -> {
+            Path out = tmp.resolve("out-" + (exports.size() + 1) + "-" + String.join("-", a).replace("--", ""));
+            List<String> cli = new ArrayList<>(List.of("export", "--benchmark", bench.toString(), "--out", out.toString()));
+            cli.addAll(a);
+            CliRunner.Run run = CliRunner.run(cli.toArray(String[]::new));
+            assertEquals(0, run.code(), run.toString());
+            return out;
+        });
     }
 
     private String source(String privateId) {
@@ -185,21 +186,18 @@ class ExportFamilyTest {
 
     /** What serve --labels L [--shape S] would serve for the incomplete graph, from the store the build used. */
     private Set<Statement> served(LabelMode labels, Shape shape) {
-        Repository store = Stores.open(new StoreConfig.NativeStoreConfig(FamilyExport.store()));
         Repository view = new SailRepository(new MemoryStore());
         view.init();
         try {
-            KgGraphs kg = KgGraphs.of("default");
-            KgView.build(store, kg, labels, shape, view);
+            KgView.build(FamilyExport.store(), FamilyExport.KG, labels, shape, view);
             Set<Statement> out = new HashSet<>();
             try (RepositoryConnection conn = view.getConnection()) {
-                conn.getStatements(null, null, null, false, kg.incomplete())
+                conn.getStatements(null, null, null, false, FamilyExport.KG.incomplete())
                         .forEach(st -> out.add(Statements.statement(st.getSubject(), st.getPredicate(), st.getObject(), null)));
             }
             return out;
         } finally {
             view.shutDown();
-            store.shutDown();
         }
     }
 
