@@ -292,6 +292,7 @@ class ExportFamilyTest {
         questions.forEach(q -> original.put(q.id(), q));
         int unreachable = 0;
         int hardPresent = 0;
+        long collapsed = 0;
         Set<String> seen = new HashSet<>();
         for (String file : List.of("train.jsonl", "validation.jsonl", "test.jsonl")) {
             List<String> lines = Files.readAllLines(out.resolve(file));
@@ -303,6 +304,7 @@ class ExportFamilyTest {
                 assertEquals(source(q.topicEntity()), n.get("q_entity").get(0).asText());
                 assertTrue(n.get("choices").isArray() && n.get("choices").isEmpty());
                 assertTrue(n.get("graph").size() <= 300);
+                collapsed += RogCollapseTest.collapsedByUndirectedGraph(n.get("graph"));
                 Set<String> names = new HashSet<>();
                 Set<String> triples = new HashSet<>();
                 for (JsonNode t : n.get("graph")) {
@@ -329,7 +331,8 @@ class ExportFamilyTest {
         assertEquals(ids(questions), seen);
         JsonNode summary = JSON.readTree(out.resolve("export.json").toFile());
         assertEquals(unreachable, summary.at("/written/answers_unreachable").asInt());
-        assertTrue(summary.at("/written/collapsed_by_rog_undirected_graph").asLong() > 0, summary.toString());
+        assertEquals(collapsed, summary.at("/written/collapsed_by_rog_undirected_graph").asLong());
+        assertTrue(collapsed > 0, summary.toString());
         // The deleted triple touches the topic, one hop away: the complete subgraph keeps it unless the cap cut it.
         long capped = JSON.readTree(complete.resolve("export.json").toFile()).at("/written/questions_with_capped_subgraph").asLong();
         assertTrue(hardPresent >= questions.size() - capped, hardPresent + " of " + questions.size() + ", capped " + capped);
