@@ -319,7 +319,8 @@ class ExportFamilyTest {
                 }
                 List<String> head = q.grounding().head();
                 String hard = head.get(0) + " " + head.get(1) + " " + head.get(2);
-                assertFalse(triples.contains(hard), "removed triple in an incomplete subgraph: " + hard);
+                assertFalse(triples.contains(hard), "the question's removed triple in its incomplete subgraph: " + hard);
+                triples.forEach(t -> assertFalse(removed.contains(t), "removed triple in an incomplete subgraph: " + t));
                 JsonNode c = JSON.readTree(completeLines.get(i));
                 Set<String> completeTriples = new HashSet<>();
                 c.get("graph").forEach(t -> completeTriples.add(t.get(0).asText() + " " + t.get(1).asText() + " " + t.get(2).asText()));
@@ -351,6 +352,7 @@ class ExportFamilyTest {
         for (String r : Files.readAllLines(out.resolve("relations.txt"))) {
             assertTrue(r.contains("."), "GNN-RAG maps a relation without '.' to UNK: " + r);
         }
+        List<String> relationsTxt = Files.readAllLines(out.resolve("relations.txt"));
         JsonNode names = JSON.readTree(out.resolve("entities_names.json").toFile());
         assertEquals(entitiesTxt.size(), names.size());
         int unreachable = 0;
@@ -369,6 +371,12 @@ class ExportFamilyTest {
                 for (JsonNode t : n.at("/subgraph/tuples")) {
                     assertTrue(t.get(0).isInt() && t.get(1).isInt() && t.get(2).isInt(), t.toString());
                     assertTrue(local.contains(t.get(0).asInt()) && local.contains(t.get(2).asInt()), "endpoint outside subgraph.entities");
+                    // kb_ids are source ids with --labels text; Family's relations have no dot, so "lacuna." was put in front.
+                    String triple = privateOfSource.get(entitiesTxt.get(t.get(0).asInt())) + " "
+                            + relationsTxt.get(t.get(1).asInt()).substring("lacuna.".length()) + " "
+                            + privateOfSource.get(entitiesTxt.get(t.get(2).asInt()));
+                    assertFalse(triple.contains("null"), "every kb_id is a source id: " + t);
+                    assertFalse(removed.contains(triple), "removed triple in an incomplete subgraph: " + triple);
                 }
                 largest = Math.max(largest, n.at("/subgraph/tuples").size());
                 Set<String> localKb = new HashSet<>();
