@@ -343,6 +343,56 @@ class ExportFamilyTest {
         assertTrue(first.get("prediction").get(0).isArray(), rules.get(0));
     }
 
+    /**
+     * Without a cap, a subgraph is exactly the triples of the incomplete graph that touch the topic or one of its
+     * neighbours, nearest hop first: checked against the store the folder was built from, through RDF4J's
+     * getStatements (an implementation of the walk independent of the export's integer index).
+     */
+    @Test
+    void uncappedRogSubgraphsAreTheTwoHopNeighbourhoodInTheStore() throws IOException {
+        Path out = export("rog", "--max-triples", "1000000");
+        Map<String, Question> original = new HashMap<>();
+        questions.forEach(q -> original.put(q.id(), q));
+        List<String> lines = Files.readAllLines(out.resolve("test.jsonl"));
+        try (RepositoryConnection c = FamilyExport.store().getConnection()) {
+            for (String line : lines) {
+                JsonNode n = JSON.readTree(line);
+                IRI topic = FamilyExport.KG.entity(Long.parseLong(original.get(n.get("id").asText()).topicEntity()));
+                Set<String> firstHop = touching(c, topic);
+                Set<String> expected = new HashSet<>(firstHop);
+                for (String t : firstHop) {
+                    String[] f = t.split(" ");
+                    for (String e : new String[] {f[0], f[2]}) {
+                        expected.addAll(touching(c, FamilyExport.KG.entity(Long.parseLong(e))));
+                    }
+                }
+                List<String> written = new ArrayList<>();
+                n.get("graph").forEach(t -> written.add(t.get(0).asText() + " " + t.get(1).asText() + " " + t.get(2).asText()));
+                assertEquals(expected, new HashSet<>(written), line);
+                assertEquals(expected.size(), written.size(), "no triple twice");
+                assertEquals(firstHop, new HashSet<>(written.subList(0, firstHop.size())), "the topic's own triples first");
+            }
+        }
+        assertEquals(0, JSON.readTree(out.resolve("export.json").toFile()).at("/written/questions_with_capped_subgraph").asInt());
+    }
+
+    private static Set<String> touching(RepositoryConnection c, IRI entity) {
+        Set<String> out = new HashSet<>();
+        IRI g = FamilyExport.KG.incomplete();
+        for (Statement st : c.getStatements(entity, null, null, false, g)) {
+            out.add(plain(st));
+        }
+        for (Statement st : c.getStatements(null, null, entity, false, g)) {
+            out.add(plain(st));
+        }
+        return out;
+    }
+
+    private static String plain(Statement st) {
+        return FamilyExport.KG.privateId((IRI) st.getSubject()) + " " + FamilyExport.KG.relationName(st.getPredicate()) + " "
+                + FamilyExport.KG.privateId((IRI) st.getObject());
+    }
+
     @Test
     void gnnragAvoidsEveryLoaderPitfall() throws IOException {
         Path out = export("gnnrag", "--labels", "text", "--max-triples", "40");
