@@ -148,5 +148,4 @@ final class RdfView {
         }
         return count;
     }
-
 }
