@@ -83,6 +83,7 @@ public final class BenchmarkFolder {
             }
             List<Question> qs = new ArrayList<>();
             for (Question q : QuestionFiles.readJsonl(file)) {
+                checkEntities(file, qs.size(), q, entities);
                 qs.add(q.split() == null ? q.withSplit(split) : q);
             }
             questions.put(split.label(), Collections.unmodifiableList(qs));
@@ -127,6 +128,44 @@ public final class BenchmarkFolder {
         triples(dev.lacuna.folder.BenchmarkFolder.at(dir).kgFolder().resolve(graph + ".tsv"), entities, sink);
     }
 
+    /**
+     * A question every export can write: it has answers (GNN-RAG scores a question without any as a hit) and its
+     * topic and answers are rows of entities.tsv (the exports name them, and GNN-RAG looks every one up).
+     */
+    private static void checkEntities(Path file, int index, Question q, Map<String, Entity> entities) {
+        String problem = null;
+        if (q.answers() == null || q.answers().isEmpty()) {
+            problem = "question " + q.id() + " has no answers";
+        } else if (!entities.containsKey(q.topicEntity())) {
+            problem = "question " + q.id() + ": topic entity " + q.topicEntity() + " is not in entities.tsv";
+        } else {
+            for (String a : q.answers()) {
+                if (!entities.containsKey(a)) {
+                    problem = "question " + q.id() + ": answer " + a + " is not in entities.tsv";
+                    break;
+                }
+            }
+        }
+        if (problem != null) {
+            throw new BadInputException(file.toString(), lineOf(file, index), -1, problem);
+        }
+    }
+
+    /** The line of the question at this position (blank lines hold none). */
+    private static long lineOf(Path file, int index) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (int i = 0, seen = 0; i < lines.size(); i++) {
+                if (!lines.get(i).isBlank() && seen++ == index) {
+                    return i + 1;
+                }
+            }
+        } catch (IOException e) {
+            // the message still names the file and the question
+        }
+        return -1;
+    }
+
     private static BadInputException anotherVersion(Path file, String problem) {
         return new BadInputException(file.toString(), -1, -1, problem
                 + ": the folder was written by another version of lacuna build or edited; rebuild it");
@@ -163,7 +202,13 @@ public final class BenchmarkFolder {
                 if (f.length != 3 || f[0].isEmpty()) {
                     throw new BadInputException(file.toString(), n, -1, "expected private_id<TAB>source_id<TAB>label");
                 }
-                out.put(f[0], new Entity(f[0], f[1], f[2]));
+                // Exports number entities by private id and name IRIs with it: it must be a canonical number.
+                if (!f[0].matches("0|[1-9][0-9]{0,17}")) {
+                    throw new BadInputException(file.toString(), n, 1, "private id '" + f[0] + "' is not a number");
+                }
+                if (out.put(f[0], new Entity(f[0], f[1], f[2])) != null) {
+                    throw new BadInputException(file.toString(), n, 1, "private id " + f[0] + " is listed twice");
+                }
             }
         } catch (IOException e) {
             throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);

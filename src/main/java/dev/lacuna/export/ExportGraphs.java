@@ -1,91 +1,178 @@
 package dev.lacuna.export;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashSet;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 
-import org.eclipse.rdf4j.common.transaction.IsolationLevels;
-import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.ValueFactory;
-import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
-import org.eclipse.rdf4j.model.vocabulary.RDFS;
-import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.TupleQuery;
-import org.eclipse.rdf4j.query.TupleQueryResult;
-import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.sail.memory.MemoryStore;
-
-import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.LacunaVocab;
-import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.LacunaException;
 
 /**
- * The benchmark folder's graphs in an in-memory store laid out as {@code lacuna load} and {@code build} lay out
- * theirs (complete, incomplete and labels graphs under the folder's base IRI), so that the label and Freebase
- * views are made by the very code {@code serve} uses, and per-question subgraphs are found by SPARQL.
+ * The benchmark folder's graphs as a compact integer index, built once per export: entities are numbered in
+ * private-id order, relations in name order, and each graph is one sorted {@code long[]} of packed
+ * (head, relation, tail) numbers, so a triple's position in its graph is its place in the export's order (head
+ * id, relation name, tail id). Per-question subgraphs walk an adjacency of triple positions; the RDF views are
+ * written subject by subject from the same arrays ({@link RdfStream}).
+ *
+ * <p>Why an index rather than a store: exports used to copy both graphs into an in-memory RDF4J store and ask
+ * it one SPARQL query per breadth-first step, which cost 676 MiB of heap on CoDEx-M. The index holds about
+ * 20 bytes per triple and no string beyond the entity table and the relation names (docs/export.md, "Memory").
  */
-public final class ExportGraphs implements AutoCloseable {
-    private static final ValueFactory VF = SimpleValueFactory.getInstance();
-    private static final int BATCH = 50_000;
-    /** Neighbourhoods kept between questions: topics of one rule share most of their 2-hop neighbourhood. */
-    private static final int CACHE = 20_000;
+public final class ExportGraphs {
+    /** Private ids of the entities, ascending: entity number i is {@code privateIds[i]}. */
+    private final long[] privateIds;
+    private final String[] privateNames;
+    private final Map<String, Integer> entityNumber;
+    /** Relation names, ascending: relation number r is {@code relations[r]}. */
+    private final String[] relations;
+    /** Relation numbers in the order they first appear in the complete graph's file, then the incomplete one's. */
+    private final int[] firstSeen;
+    private final Map<String, long[]> graphs = new LinkedHashMap<>();
+    private final int relationBits;
+    private final int entityBits;
+    private String adjacencyOf;
+    private int[] adjacencyStart;
+    private int[] adjacency;
 
-    private final Repository repository;
-    private final KgGraphs kg;
-    private final RepositoryConnection conn;
-    private final Map<String, List<String[]>> cache = new LinkedHashMap<>(CACHE, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<String[]>> e) {
-            return size() > CACHE;
+    /** Indexes the given graphs ("complete", "incomplete") of the folder. */
+    public ExportGraphs(BenchmarkFolder folder, List<String> graphNames) {
+        int n = folder.entities().size();
+        long[] ids = new long[n];
+        String[] names = new String[n];
+        int i = 0;
+        for (String id : folder.entities().keySet()) {
+            ids[i++] = Long.parseLong(id); // BenchmarkFolder checked that every private id is a number
         }
-    };
-    private String cachedGraph;
-    private TupleQuery neighbourhood;
+        Arrays.sort(ids);
+        this.privateIds = ids;
+        this.entityNumber = new HashMap<>(n * 2);
+        for (String id : folder.entities().keySet()) {
+            int k = Arrays.binarySearch(ids, Long.parseLong(id));
+            names[k] = id;
+            entityNumber.put(id, k);
+        }
+        this.privateNames = names;
+        // The files are read once into parallel int arrays, relations numbered as met; packed and sorted after.
+        Map<String, Integer> met = new LinkedHashMap<>();
+        Map<String, int[][]> raw = new LinkedHashMap<>();
+        for (String graph : graphNames) {
+            IntTriples t = new IntTriples();
+            folder.forEachTriple(graph, f -> t.add(entityNumber.get(f[0]), met.computeIfAbsent(f[1], k -> met.size()),
+                    entityNumber.get(f[2])));
+            raw.put(graph, t.trimmed());
+        }
+        this.relations = new TreeSet<>(met.keySet()).toArray(String[]::new);
+        int[] rank = new int[met.size()];
+        int m = 0;
+        for (String r : met.keySet()) {
+            rank[m++] = Arrays.binarySearch(relations, r);
+        }
+        this.firstSeen = rank.clone();
+        this.entityBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n));
+        this.relationBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(relations.length));
+        if (2 * entityBits + relationBits > 63) {
+            throw new LacunaException("export: " + n + " entities and " + relations.length
+                    + " relations do not fit the export's 63-bit triple numbers");
+        }
+        for (Map.Entry<String, int[][]> g : raw.entrySet()) {
+            int[][] t = g.getValue();
+            long[] packed = new long[t[0].length];
+            for (int k = 0; k < packed.length; k++) {
+                packed[k] = pack(t[0][k], rank[t[1][k]], t[2][k]);
+            }
+            Arrays.sort(packed);
+            graphs.put(g.getKey(), distinct(packed));
+        }
+    }
 
-    public ExportGraphs(BenchmarkFolder folder) {
-        this.kg = folder.kg();
-        this.repository = new SailRepository(new MemoryStore());
-        repository.init();
-        this.conn = repository.getConnection();
-        conn.begin(IsolationLevels.NONE);
-        int[] inBatch = {0};
-        for (String graph : new String[] {"complete", "incomplete"}) {
-            IRI g = kg.graph(graph);
-            folder.forEachTriple(graph, t -> {
-                conn.add(kg.entity(Long.parseLong(t[0])), kg.relation(t[1]), kg.entity(Long.parseLong(t[2])), g);
-                if (++inBatch[0] == BATCH) {
-                    conn.commit();
-                    conn.begin(IsolationLevels.NONE);
-                    inBatch[0] = 0;
-                }
-            });
+    private static final class IntTriples {
+        int[] h = new int[1024];
+        int[] r = new int[1024];
+        int[] t = new int[1024];
+        int size;
+
+        void add(int head, int relation, int tail) {
+            if (size == h.length) {
+                h = Arrays.copyOf(h, size * 2);
+                r = Arrays.copyOf(r, size * 2);
+                t = Arrays.copyOf(t, size * 2);
+            }
+            h[size] = head;
+            r[size] = relation;
+            t[size++] = tail;
         }
-        for (BenchmarkFolder.Entity e : folder.entities().values()) {
-            IRI entity = kg.entity(Long.parseLong(e.privateId()));
-            conn.add(entity, LacunaVocab.PRIVATE_ID, VF.createLiteral(Long.parseLong(e.privateId())), kg.labels());
-            conn.add(entity, LacunaVocab.SOURCE_ID, VF.createLiteral(e.sourceId()), kg.labels());
-            if (!e.label().isEmpty()) {
-                conn.add(entity, RDFS.LABEL, VF.createLiteral(e.label()), kg.labels());
+
+        int[][] trimmed() {
+            return new int[][] {Arrays.copyOf(h, size), Arrays.copyOf(r, size), Arrays.copyOf(t, size)};
+        }
+    }
+
+    /** A store holds a triple once: so does the index (a graph file never repeats one, but a hand-made one may). */
+    private static long[] distinct(long[] sorted) {
+        int n = 0;
+        for (int k = 0; k < sorted.length; k++) {
+            if (n == 0 || sorted[n - 1] != sorted[k]) {
+                sorted[n++] = sorted[k];
             }
         }
-        conn.commit();
+        return n == sorted.length ? sorted : Arrays.copyOf(sorted, n);
     }
 
-    public Repository repository() {
-        return repository;
+    private long pack(int head, int relation, int tail) {
+        return ((long) head << (relationBits + entityBits)) | ((long) relation << entityBits) | tail;
     }
 
-    public KgGraphs kg() {
-        return kg;
+    int head(long triple) {
+        return (int) (triple >>> (relationBits + entityBits));
+    }
+
+    int relation(long triple) {
+        return (int) ((triple >>> entityBits) & ((1L << relationBits) - 1));
+    }
+
+    int tail(long triple) {
+        return (int) (triple & ((1L << entityBits) - 1));
+    }
+
+    /** A graph's triples in the export's order (head id, relation name, tail id). */
+    long[] triples(String graph) {
+        long[] g = graphs.get(graph);
+        if (g == null) {
+            throw new IllegalStateException("graph " + graph + " was not indexed");
+        }
+        return g;
+    }
+
+    int entities() {
+        return privateIds.length;
+    }
+
+    long privateId(int entity) {
+        return privateIds[entity];
+    }
+
+    String privateName(int entity) {
+        return privateNames[entity];
+    }
+
+    String relationName(int relation) {
+        return relations[relation];
+    }
+
+    int relationCount() {
+        return relations.length;
+    }
+
+    /** Relation numbers in the order the complete graph's file first names them (the order a store returns them). */
+    int[] relationsAsMet() {
+        return firstSeen.clone();
     }
 
     /** A question's subgraph: the triples within {@code hops} of the topic, capped, and how it was cut. */
@@ -98,91 +185,118 @@ public final class ExportGraphs implements AutoCloseable {
      * fit is sampled with a Random seeded by the seed and the question id: the same input gives the same subgraph.
      */
     public Subgraph subgraph(String graph, String topic, int hops, int maxTriples, long seed, String questionId) {
-        if (!graph.equals(cachedGraph)) {
-            cache.clear();
-            cachedGraph = graph;
+        Integer start = entityNumber.get(topic);
+        if (start == null) {
+            return new Subgraph(List.of(), Set.of(topic), 0);
         }
-        Set<String> reached = new HashSet<>();
-        reached.add(topic);
-        Set<String> seenTriples = new HashSet<>();
-        List<String[]> kept = new ArrayList<>();
-        List<String> frontier = List.of(topic);
+        long[] g = triples(graph);
+        adjacency(graph, g);
+        BitSet reached = new BitSet(privateIds.length);
+        reached.set(start);
+        BitSet seen = new BitSet(g.length);
+        int[] kept = new int[16];
+        int keptSize = 0;
+        int[] frontier = {start};
         int dropped = 0;
-        for (int hop = 1; hop <= hops && !frontier.isEmpty(); hop++) {
-            List<String[]> layer = new ArrayList<>();
-            for (String entity : frontier) {
-                for (String[] t : neighbourhood(graph, entity)) {
-                    if (seenTriples.add(t[0] + '\t' + t[1] + '\t' + t[2])) {
-                        layer.add(t);
+        for (int hop = 1; hop <= hops && frontier.length > 0; hop++) {
+            int[] layer = new int[16];
+            int layerSize = 0;
+            for (int entity : frontier) {
+                for (int k = adjacencyStart[entity]; k < adjacencyStart[entity + 1]; k++) {
+                    int t = adjacency[k];
+                    if (!seen.get(t)) {
+                        seen.set(t);
+                        if (layerSize == layer.length) {
+                            layer = Arrays.copyOf(layer, layerSize * 2);
+                        }
+                        layer[layerSize++] = t;
                     }
                 }
             }
-            layer.sort(TRIPLE_ORDER);
-            if (kept.size() + layer.size() > maxTriples) {
-                int room = maxTriples - kept.size();
-                Collections.shuffle(layer, new Random(seed * 31 + questionId.hashCode()));
-                List<String[]> sample = new ArrayList<>(layer.subList(0, room));
-                dropped += layer.size() - room;
-                sample.sort(TRIPLE_ORDER);
-                layer = sample;
+            layer = Arrays.copyOf(layer, layerSize);
+            Arrays.sort(layer); // positions in the graph: the export's triple order
+            if (keptSize + layer.length > maxTriples) {
+                int room = maxTriples - keptSize;
+                shuffle(layer, new Random(seed * 31 + questionId.hashCode()));
+                dropped += layer.length - room;
+                layer = Arrays.copyOf(layer, room);
+                Arrays.sort(layer);
             }
-            Set<String> next = new LinkedHashSet<>();
-            for (String[] t : layer) {
-                kept.add(t);
-                for (String e : new String[] {t[0], t[2]}) {
-                    if (reached.add(e)) {
-                        next.add(e);
+            if (keptSize + layer.length > kept.length) {
+                kept = Arrays.copyOf(kept, Math.max(kept.length * 2, keptSize + layer.length));
+            }
+            int[] next = new int[16];
+            int nextSize = 0;
+            for (int t : layer) {
+                kept[keptSize++] = t;
+                for (int e : new int[] {head(g[t]), tail(g[t])}) {
+                    if (!reached.get(e)) {
+                        reached.set(e);
+                        if (nextSize == next.length) {
+                            next = Arrays.copyOf(next, nextSize * 2);
+                        }
+                        next[nextSize++] = e;
                     }
                 }
             }
-            if (kept.size() >= maxTriples) {
+            if (keptSize >= maxTriples) {
                 break;
             }
-            frontier = new ArrayList<>(next);
+            frontier = Arrays.copyOf(next, nextSize);
         }
+        List<String[]> triples = new ArrayList<>(keptSize);
         Set<String> entities = new LinkedHashSet<>();
         entities.add(topic);
-        for (String[] t : kept) {
-            entities.add(t[0]);
-            entities.add(t[2]);
+        for (int k = 0; k < keptSize; k++) {
+            long t = g[kept[k]];
+            String h = privateNames[head(t)];
+            String o = privateNames[tail(t)];
+            triples.add(new String[] {h, relations[relation(t)], o});
+            entities.add(h);
+            entities.add(o);
         }
-        return new Subgraph(kept, entities, dropped);
+        return new Subgraph(triples, entities, dropped);
     }
 
-    /** Numeric private ids in numeric order, then relation names. */
-    static final Comparator<String[]> TRIPLE_ORDER = Comparator.<String[]>comparingLong(t -> Long.parseLong(t[0]))
-            .thenComparing(t -> t[1]).thenComparingLong(t -> Long.parseLong(t[2]));
+    /**
+     * Collections.shuffle's documented algorithm (backwards from the last element, each swapped with a random
+     * earlier or same one) on an int array: the same Random gives the permutation exports have always used.
+     */
+    private static void shuffle(int[] a, Random random) {
+        for (int i = a.length; i > 1; i--) {
+            int j = random.nextInt(i);
+            int x = a[i - 1];
+            a[i - 1] = a[j];
+            a[j] = x;
+        }
+    }
 
-    private List<String[]> neighbourhood(String graph, String entity) {
-        List<String[]> hit = cache.get(entity);
-        if (hit != null) {
-            return hit;
+    /** Per entity, the positions of the triples it is head or tail of (a self-loop once), built once per graph. */
+    private void adjacency(String graph, long[] g) {
+        if (graph.equals(adjacencyOf)) {
+            return;
         }
-        if (neighbourhood == null) {
-            neighbourhood = conn.prepareTupleQuery(SparqlFiles.load("export-neighbourhood.rq"));
-        }
-        neighbourhood.setBinding("graph", kg.graph(graph));
-        neighbourhood.setBinding("entity", kg.entity(Long.parseLong(entity)));
-        List<String[]> out = new ArrayList<>();
-        try (TupleQueryResult result = neighbourhood.evaluate()) {
-            for (BindingSet b : result) {
-                long other = b.getValue("other") instanceof IRI iri ? kg.privateId(iri) : -1;
-                if (other < 0) {
-                    continue;
-                }
-                String relation = kg.relationName((IRI) b.getValue("p"));
-                boolean out1 = "out".equals(b.getValue("dir").stringValue());
-                out.add(out1 ? new String[] {entity, relation, Long.toString(other)}
-                        : new String[] {Long.toString(other), relation, entity});
+        int n = privateIds.length;
+        int[] startAt = new int[n + 1];
+        for (long t : g) {
+            startAt[head(t) + 1]++;
+            if (tail(t) != head(t)) {
+                startAt[tail(t) + 1]++;
             }
         }
-        cache.put(entity, out);
-        return out;
-    }
-
-    @Override
-    public void close() {
-        conn.close();
-        repository.shutDown();
+        for (int e = 0; e < n; e++) {
+            startAt[e + 1] += startAt[e];
+        }
+        int[] fill = Arrays.copyOf(startAt, n);
+        int[] items = new int[startAt[n]];
+        for (int k = 0; k < g.length; k++) {
+            items[fill[head(g[k])]++] = k;
+            if (tail(g[k]) != head(g[k])) {
+                items[fill[tail(g[k])]++] = k;
+            }
+        }
+        adjacencyOf = graph;
+        adjacencyStart = startAt;
+        adjacency = items;
     }
 }

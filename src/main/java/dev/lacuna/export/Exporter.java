@@ -77,9 +77,7 @@ public final class Exporter {
                 counts.put("questions_not_naming_topic", QuestionsOut.write(dir.resolve("questions"), folder, names));
             }
             case NTRIPLES, TURTLE, TRIG, FREEBASE -> {
-                try (ExportGraphs graphs = new ExportGraphs(folder)) {
-                    GraphExport.rdf(graphs, s, dir, counts);
-                }
+                GraphExport.rdf(folder, s, dir, counts);
                 if (s.format() == ExportFormat.FREEBASE) {
                     GraphExport.freebaseQuestions(folder, names, dir);
                 } else {
@@ -89,12 +87,11 @@ public final class Exporter {
             case BRINK -> BrinkExport.write(folder, s, names, dir, counts);
             case ROG, GNNRAG -> {
                 SubgraphChecks checks = new SubgraphChecks();
-                try (ExportGraphs graphs = new ExportGraphs(folder)) {
-                    if (s.format() == ExportFormat.ROG) {
-                        RogExport.write(folder, graphs, s, names, dir, counts, checks);
-                    } else {
-                        GnnRagExport.write(folder, graphs, s, names, dir, counts, checks);
-                    }
+                ExportGraphs graphs = new ExportGraphs(folder, List.of(s.graph()));
+                if (s.format() == ExportFormat.ROG) {
+                    RogExport.write(folder, graphs, s, names, dir, counts, checks);
+                } else {
+                    GnnRagExport.write(folder, graphs, s, names, dir, counts, checks);
                 }
                 checks.report(counts);
             }

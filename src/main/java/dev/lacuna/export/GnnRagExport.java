@@ -15,7 +15,7 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.LacunaException;
+import dev.lacuna.BadInputException;
 import dev.lacuna.Progress;
 import dev.lacuna.questions.Question;
 import dev.lacuna.serve.KgView;
@@ -34,7 +34,8 @@ import dev.lacuna.serve.LabelMode;
  *     {@code subgraph.entities} (g2l[h] is a KeyError otherwise); the topic is listed even with no tuples.</li>
  * <li>A question with no entities is skipped by _load_file, which shifts every later line of its test.info:
  *     the topic is always an entity, so none is ever empty.</li>
- * <li>A question with no answers scores as a hit in evaluate.py f1_and_hits: refused here.</li>
+ * <li>A question with no answers scores as a hit in evaluate.py f1_and_hits: {@link BenchmarkFolder} refuses one.</li>
+ * <li>entity2id keeps the last of two equal lines of entities.txt: two entities with one kb_id are refused.</li>
  * <li>Batches are padded to the largest subgraph (max_facts): subgraphs are capped by --max-triples.</li>
  * <li>build_rel_words splits relation names on '.' and makes any name without one UNK: relations are written
  *     dotted, as {@code serve --shape freebase} names them, and prefixed {@code lacuna.} when they have no dot
@@ -56,13 +57,18 @@ final class GnnRagExport {
             ObjectNode summary, SubgraphChecks checks) throws IOException {
         Names kbIds = s.labels() == LabelMode.TEXT ? new Names(folder, LabelMode.SOURCE) : names;
         Map<String, Integer> entityIndex = new HashMap<>();
+        java.util.Set<String> kbSeen = new java.util.HashSet<>();
         try (BufferedWriter w = Files.newBufferedWriter(out.resolve("entities.txt"), StandardCharsets.UTF_8)) {
             for (String id : folder.entities().keySet()) {
-                String kb = kbIds.of(id);
-                if (entityIndex.putIfAbsent(id, entityIndex.size()) != null) {
-                    throw new LacunaException("duplicate entity " + id);
+                String kb = kbIds.of(id).replace('\n', ' ');
+                // entity2id keeps the last line of a repeated name: an answer would point at the other entity.
+                if (!kbSeen.add(kb)) {
+                    throw new BadInputException(folder.dir().resolve("entities.tsv").toString(), entityIndex.size() + 2, -1,
+                            "entity " + id + " has the kb_id '" + kb + "' of an earlier entity (" + kbIds.labels().word()
+                            + " names): GNN-RAG's entities.txt needs one line per entity");
                 }
-                w.write(kb.replace('\n', ' '));
+                entityIndex.put(id, entityIndex.size());
+                w.write(kb);
                 w.write('\n');
             }
         }
@@ -94,9 +100,6 @@ final class GnnRagExport {
             for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
                 try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file.get(split.getKey())), StandardCharsets.UTF_8)) {
                     for (Question q : split.getValue()) {
-                        if (q.answers().isEmpty()) {
-                            throw new LacunaException("question " + q.id() + " has no answers: GNN-RAG would score it as a hit");
-                        }
                         ExportGraphs.Subgraph g = graphs.subgraph(s.graph(), q.topicEntity(), s.hops(), s.maxTriples(), s.seed(), q.id());
                         checks.check(q, g);
                         ObjectNode row = QuestionsOut.JSON.createObjectNode();

@@ -7,28 +7,17 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
-import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.RepositoryResult;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
-import org.eclipse.rdf4j.sail.memory.MemoryStore;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.questions.Question;
-import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.Shape;
 
 /**
@@ -71,97 +60,41 @@ final class GraphExport {
         return n[0];
     }
 
-    static void rdf(ExportGraphs graphs, ExportSettings s, Path out, ObjectNode summary) throws IOException {
-        Shape shape = s.format() == ExportFormat.FREEBASE ? Shape.FREEBASE : Shape.PLAIN;
-        Repository target = new SailRepository(new MemoryStore());
-        target.init();
-        try {
-            KgView view = KgView.build(graphs.repository(), graphs.kg(), s.labels(), shape, target);
-            List<IRI> wanted = s.format() == ExportFormat.TRIG
-                    ? List.of(graphs.kg().complete(), graphs.kg().incomplete())
-                    : List.of(graphs.kg().graph(s.graph()));
-            Map<IRI, List<Statement>> byGraph = new LinkedHashMap<>();
-            try (RepositoryConnection conn = view.repository().getConnection()) {
-                for (IRI g : wanted) {
-                    List<Statement> statements = new ArrayList<>();
-                    try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, g)) {
-                        it.forEach(statements::add);
-                    }
-                    statements = sorted(statements);
-                    byGraph.put(g, statements);
-                }
-            }
-            RDFFormat format = switch (s.format()) {
-                case TURTLE -> RDFFormat.TURTLE;
-                case TRIG -> RDFFormat.TRIG;
-                default -> RDFFormat.NTRIPLES;
-            };
-            String file = switch (s.format()) {
-                case TURTLE -> s.graph() + ".ttl";
-                case TRIG -> "graphs.trig";
-                case FREEBASE -> s.graph() + ".freebase.nt";
-                default -> s.graph() + ".nt";
-            };
-            long count = 0;
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve(file)), 1 << 16)) {
-                RDFWriter writer = Rio.createWriter(format, o);
-                writer.startRDF();
-                if (format != RDFFormat.NTRIPLES) {
-                    writer.handleNamespace("rdfs", RDFS.NAMESPACE);
-                    writer.handleNamespace("e", graphs.kg().entityPrefix());
-                    writer.handleNamespace("r", graphs.kg().relationPrefix());
-                }
-                for (List<Statement> statements : byGraph.values()) {
-                    for (Statement st : statements) {
-                        writer.handleStatement(format == RDFFormat.TRIG ? st
-                                : org.eclipse.rdf4j.model.util.Statements.statement(st.getSubject(), st.getPredicate(), st.getObject(), null));
-                        count++;
-                    }
-                }
-                writer.endRDF();
-            }
-            summary.put("file", file);
-            summary.put("statements", count);
-            summary.put("view_entities", view.entities());
-        } finally {
-            target.shutDown();
-        }
-    }
-
     /**
-     * Statements in (subject id, predicate, object id, literal) order: entity IRIs of both shapes end in the
-     * private id, so the keys are numbers and the predicate's own string, never a second copy of the KG as text.
+     * The served view of the graph (both graphs for trig) as one RDF file, streamed subject by subject from the
+     * integer index through a Rio writer: no statement list, no copy of the KG as RDF terms.
      */
-    private static List<Statement> sorted(List<Statement> statements) {
-        record Keyed(long s, String p, long o, Statement st) {
+    static void rdf(BenchmarkFolder folder, ExportSettings s, Path out, ObjectNode summary) throws IOException {
+        RdfView view = new RdfView(folder, s.labels(), s.format() == ExportFormat.FREEBASE ? Shape.FREEBASE : Shape.PLAIN);
+        List<String> wanted = s.format() == ExportFormat.TRIG ? List.of("complete", "incomplete") : List.of(s.graph());
+        RDFFormat format = switch (s.format()) {
+            case TURTLE -> RDFFormat.TURTLE;
+            case TRIG -> RDFFormat.TRIG;
+            default -> RDFFormat.NTRIPLES;
+        };
+        String file = switch (s.format()) {
+            case TURTLE -> s.graph() + ".ttl";
+            case TRIG -> "graphs.trig";
+            case FREEBASE -> s.graph() + ".freebase.nt";
+            default -> s.graph() + ".nt";
+        };
+        long count = 0;
+        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve(file)), 1 << 16)) {
+            RDFWriter writer = Rio.createWriter(format, o);
+            writer.startRDF();
+            if (format != RDFFormat.NTRIPLES) {
+                writer.handleNamespace("rdfs", RDFS.NAMESPACE);
+                writer.handleNamespace("e", folder.kg().entityPrefix());
+                writer.handleNamespace("r", folder.kg().relationPrefix());
+            }
+            for (String graph : wanted) {
+                count += view.write(graph, format == RDFFormat.TRIG, writer::handleStatement);
+            }
+            writer.endRDF();
         }
-        List<Keyed> keyed = new ArrayList<>(statements.size());
-        for (Statement st : statements) {
-            keyed.add(new Keyed(trailingId(st.getSubject()), st.getPredicate().stringValue(), trailingId(st.getObject()), st));
-        }
-        keyed.sort(Comparator.comparingLong(Keyed::s).thenComparing(Keyed::p).thenComparingLong(Keyed::o)
-                .thenComparing(k -> k.st().getObject().stringValue()));
-        return keyed.stream().map(Keyed::st).toList();
-    }
-
-    /** The number an entity IRI ends in (.../entity/42, ns:m.42), or -1 for literals and other IRIs. */
-    private static long trailingId(org.eclipse.rdf4j.model.Value v) {
-        if (!(v instanceof IRI iri)) {
-            return -1;
-        }
-        String s = iri.stringValue();
-        int i = s.length();
-        while (i > 0 && s.charAt(i - 1) >= '0' && s.charAt(i - 1) <= '9') {
-            i--;
-        }
-        if (i == s.length() || s.length() - i > 18) {
-            return -1;
-        }
-        long n = 0;
-        for (int k = i; k < s.length(); k++) {
-            n = n * 10 + (s.charAt(k) - '0');
-        }
-        return n;
+        summary.put("file", file);
+        summary.put("statements", count);
+        summary.put("view_entities", view.entities());
     }
 
     /**

@@ -60,10 +60,12 @@ final class RogExport {
                         ArrayNode graph = row.putArray("graph");
                         Set<String> pairs = new HashSet<>();
                         for (String[] t : g.triples()) {
-                            graph.addArray().add(names.of(t[0])).add(t[1]).add(names.of(t[2]));
-                            String a = t[0].compareTo(t[2]) <= 0 ? t[0] : t[2];
-                            String b = a.equals(t[0]) ? t[2] : t[0];
-                            if (!pairs.add(a + '\t' + b)) {
+                            String h = names.of(t[0]);
+                            String o = names.of(t[2]);
+                            graph.addArray().add(h).add(t[1]).add(o);
+                            // networkx nodes are the names as written: entities that share a text label are one node.
+                            String pair = h.compareTo(o) <= 0 ? h + '\t' + o : o + '\t' + h;
+                            if (!pairs.add(pair)) {
                                 collapsed++;
                             }
                         }

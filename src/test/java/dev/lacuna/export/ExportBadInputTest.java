@@ -97,6 +97,43 @@ class ExportBadInputTest {
     }
 
     @Test
+    void entityTablesTheExportsCannotNumber() throws IOException {
+        Path words = copyBench("word-ids");
+        Files.writeString(words.resolve("entities.tsv"), Files.readString(words.resolve("entities.tsv")).replace("10\te10", "x10\te10"));
+        Path out = tmp.resolve("out-ids");
+        assertRefused(export(words, out, "--format", "ntriples"), out, "entities.tsv:11:1: private id 'x10' is not a number");
+        Path twice = copyBench("twice");
+        Files.writeString(twice.resolve("entities.tsv"), Files.readString(twice.resolve("entities.tsv")) + "3\te3b\tCarol\n");
+        assertRefused(export(twice, out, "--format", "rog"), out, "entities.tsv:12:1: private id 3 is listed twice");
+    }
+
+    @Test
+    void questionsNoExportCanWrite() throws IOException {
+        Path noAnswers = copyBench("no-answers");
+        Path valid = noAnswers.resolve("questions/valid.jsonl");
+        Files.writeString(valid, "\n" + Files.readString(valid).replace("\"answers\":[\"3\"]", "\"answers\":[]"));
+        Path out = tmp.resolve("out-questions");
+        // Line 2: the blank first line counts, as an editor counts it.
+        assertRefused(export(noAnswers, out, "--format", "gnnrag"), out, "valid.jsonl:2: question q4 has no answers");
+        Path stranger = copyBench("stranger");
+        Path test = stranger.resolve("questions/test.jsonl");
+        Files.writeString(test, Files.readString(test).replace("\"answers\":[\"7\",", "\"answers\":[\"77\","));
+        assertRefused(export(stranger, out, "--format", "brink"), out, "test.jsonl:3: question q3: answer 77 is not in entities.tsv");
+    }
+
+    @Test
+    void gnnragRefusesTwoEntitiesWithOneKbId() throws IOException {
+        // Entity 5 has no source id, so its source name falls back to its private id, which is entity 4's source id.
+        Path clash = copyBench("kb-clash");
+        Files.writeString(clash.resolve("entities.tsv"), Files.readString(clash.resolve("entities.tsv"))
+                .replace("4\te4\t", "4\t5\t").replace("5\te5\t", "5\t\t"));
+        Path out = tmp.resolve("out-kb");
+        assertRefused(export(clash, out, "--format", "gnnrag", "--labels", "source"), out,
+                "entities.tsv:6: entity 5 has the kb_id '5' of an earlier entity");
+        assertEquals(0, export(clash, tmp.resolve("kb-private"), "--format", "gnnrag").code(), "private ids are unique");
+    }
+
+    @Test
     void anExistingOutputFolderIsKeptWithoutForceAndForceReplacesOnlyAnExport() throws IOException {
         Path out = tmp.resolve("exists");
         Files.createDirectories(out);

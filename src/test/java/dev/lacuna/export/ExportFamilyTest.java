@@ -40,9 +40,6 @@ import dev.lacuna.questions.Question;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.Shape;
-import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.StoreConfig;
-import dev.lacuna.store.Stores;
 
 /**
  * Every export format on the Family benchmark, read back with an independent parser (Jackson, RDF4J Rio): every
@@ -60,7 +57,7 @@ class ExportFamilyTest {
     Map<String, String[]> entities;
     Map<String, String> privateOfSource = new HashMap<>();
     Set<String> removed;
-    int exports;
+    private final Map<List<String>, Path> exports = new HashMap<>();
 
     @BeforeAll
     void build() throws IOException {
@@ -71,14 +68,18 @@ class ExportFamilyTest {
         removed = FamilyExport.removed(bench);
     }
 
+    /** Exports once per distinct argument list: tests that read the same export share it. */
     private Path export(String format, String... more) {
-        Path out = tmp.resolve("out-" + (++exports) + "-" + format + "-" + String.join("-", more).replace("--", ""));
-        List<String> args = new ArrayList<>(List.of("export", "--benchmark", bench.toString(), "--format", format,
-                "--out", out.toString()));
+        List<String> args = new ArrayList<>(List.of("--format", format));
         args.addAll(List.of(more));
-        CliRunner.Run run = CliRunner.run(args.toArray(String[]::new));
-        assertEquals(0, run.code(), run.toString());
-        return out;
+        return exports.computeIfAbsent(args, a -> {
+            Path out = tmp.resolve("out-" + (exports.size() + 1) + "-" + String.join("-", a).replace("--", ""));
+            List<String> cli = new ArrayList<>(List.of("export", "--benchmark", bench.toString(), "--out", out.toString()));
+            cli.addAll(a);
+            CliRunner.Run run = CliRunner.run(cli.toArray(String[]::new));
+            assertEquals(0, run.code(), run.toString());
+            return out;
+        });
     }
 
     private String source(String privateId) {
@@ -185,21 +186,18 @@ class ExportFamilyTest {
 
     /** What serve --labels L [--shape S] would serve for the incomplete graph, from the store the build used. */
     private Set<Statement> served(LabelMode labels, Shape shape) {
-        Repository store = Stores.open(new StoreConfig.NativeStoreConfig(FamilyExport.store()));
         Repository view = new SailRepository(new MemoryStore());
         view.init();
         try {
-            KgGraphs kg = KgGraphs.of("default");
-            KgView.build(store, kg, labels, shape, view);
+            KgView.build(FamilyExport.store(), FamilyExport.KG, labels, shape, view);
             Set<Statement> out = new HashSet<>();
             try (RepositoryConnection conn = view.getConnection()) {
-                conn.getStatements(null, null, null, false, kg.incomplete())
+                conn.getStatements(null, null, null, false, FamilyExport.KG.incomplete())
                         .forEach(st -> out.add(Statements.statement(st.getSubject(), st.getPredicate(), st.getObject(), null)));
             }
             return out;
         } finally {
             view.shutDown();
-            store.shutDown();
         }
     }
 
@@ -294,6 +292,7 @@ class ExportFamilyTest {
         questions.forEach(q -> original.put(q.id(), q));
         int unreachable = 0;
         int hardPresent = 0;
+        long collapsed = 0;
         Set<String> seen = new HashSet<>();
         for (String file : List.of("train.jsonl", "validation.jsonl", "test.jsonl")) {
             List<String> lines = Files.readAllLines(out.resolve(file));
@@ -305,6 +304,7 @@ class ExportFamilyTest {
                 assertEquals(source(q.topicEntity()), n.get("q_entity").get(0).asText());
                 assertTrue(n.get("choices").isArray() && n.get("choices").isEmpty());
                 assertTrue(n.get("graph").size() <= 300);
+                collapsed += RogCollapseTest.collapsedByUndirectedGraph(n.get("graph"));
                 Set<String> names = new HashSet<>();
                 Set<String> triples = new HashSet<>();
                 for (JsonNode t : n.get("graph")) {
@@ -319,7 +319,8 @@ class ExportFamilyTest {
                 }
                 List<String> head = q.grounding().head();
                 String hard = head.get(0) + " " + head.get(1) + " " + head.get(2);
-                assertFalse(triples.contains(hard), "removed triple in an incomplete subgraph: " + hard);
+                assertFalse(triples.contains(hard), "the question's removed triple in its incomplete subgraph: " + hard);
+                triples.forEach(t -> assertFalse(removed.contains(t), "removed triple in an incomplete subgraph: " + t));
                 JsonNode c = JSON.readTree(completeLines.get(i));
                 Set<String> completeTriples = new HashSet<>();
                 c.get("graph").forEach(t -> completeTriples.add(t.get(0).asText() + " " + t.get(1).asText() + " " + t.get(2).asText()));
@@ -331,7 +332,8 @@ class ExportFamilyTest {
         assertEquals(ids(questions), seen);
         JsonNode summary = JSON.readTree(out.resolve("export.json").toFile());
         assertEquals(unreachable, summary.at("/written/answers_unreachable").asInt());
-        assertTrue(summary.at("/written/collapsed_by_rog_undirected_graph").asLong() > 0, summary.toString());
+        assertEquals(collapsed, summary.at("/written/collapsed_by_rog_undirected_graph").asLong());
+        assertTrue(collapsed > 0, summary.toString());
         // The deleted triple touches the topic, one hop away: the complete subgraph keeps it unless the cap cut it.
         long capped = JSON.readTree(complete.resolve("export.json").toFile()).at("/written/questions_with_capped_subgraph").asLong();
         assertTrue(hardPresent >= questions.size() - capped, hardPresent + " of " + questions.size() + ", capped " + capped);
@@ -339,6 +341,56 @@ class ExportFamilyTest {
         assertEquals(questions.size(), rules.size());
         JsonNode first = JSON.readTree(rules.get(0));
         assertTrue(first.get("prediction").get(0).isArray(), rules.get(0));
+    }
+
+    /**
+     * Without a cap, a subgraph is exactly the triples of the incomplete graph that touch the topic or one of its
+     * neighbours, nearest hop first: checked against the store the folder was built from, through RDF4J's
+     * getStatements (an implementation of the walk independent of the export's integer index).
+     */
+    @Test
+    void uncappedRogSubgraphsAreTheTwoHopNeighbourhoodInTheStore() throws IOException {
+        Path out = export("rog", "--max-triples", "1000000");
+        Map<String, Question> original = new HashMap<>();
+        questions.forEach(q -> original.put(q.id(), q));
+        List<String> lines = Files.readAllLines(out.resolve("test.jsonl"));
+        try (RepositoryConnection c = FamilyExport.store().getConnection()) {
+            for (String line : lines) {
+                JsonNode n = JSON.readTree(line);
+                IRI topic = FamilyExport.KG.entity(Long.parseLong(original.get(n.get("id").asText()).topicEntity()));
+                Set<String> firstHop = touching(c, topic);
+                Set<String> expected = new HashSet<>(firstHop);
+                for (String t : firstHop) {
+                    String[] f = t.split(" ");
+                    for (String e : new String[] {f[0], f[2]}) {
+                        expected.addAll(touching(c, FamilyExport.KG.entity(Long.parseLong(e))));
+                    }
+                }
+                List<String> written = new ArrayList<>();
+                n.get("graph").forEach(t -> written.add(t.get(0).asText() + " " + t.get(1).asText() + " " + t.get(2).asText()));
+                assertEquals(expected, new HashSet<>(written), line);
+                assertEquals(expected.size(), written.size(), "no triple twice");
+                assertEquals(firstHop, new HashSet<>(written.subList(0, firstHop.size())), "the topic's own triples first");
+            }
+        }
+        assertEquals(0, JSON.readTree(out.resolve("export.json").toFile()).at("/written/questions_with_capped_subgraph").asInt());
+    }
+
+    private static Set<String> touching(RepositoryConnection c, IRI entity) {
+        Set<String> out = new HashSet<>();
+        IRI g = FamilyExport.KG.incomplete();
+        for (Statement st : c.getStatements(entity, null, null, false, g)) {
+            out.add(plain(st));
+        }
+        for (Statement st : c.getStatements(null, null, entity, false, g)) {
+            out.add(plain(st));
+        }
+        return out;
+    }
+
+    private static String plain(Statement st) {
+        return FamilyExport.KG.privateId((IRI) st.getSubject()) + " " + FamilyExport.KG.relationName(st.getPredicate()) + " "
+                + FamilyExport.KG.privateId((IRI) st.getObject());
     }
 
     @Test
@@ -350,6 +402,7 @@ class ExportFamilyTest {
         for (String r : Files.readAllLines(out.resolve("relations.txt"))) {
             assertTrue(r.contains("."), "GNN-RAG maps a relation without '.' to UNK: " + r);
         }
+        List<String> relationsTxt = Files.readAllLines(out.resolve("relations.txt"));
         JsonNode names = JSON.readTree(out.resolve("entities_names.json").toFile());
         assertEquals(entitiesTxt.size(), names.size());
         int unreachable = 0;
@@ -368,6 +421,12 @@ class ExportFamilyTest {
                 for (JsonNode t : n.at("/subgraph/tuples")) {
                     assertTrue(t.get(0).isInt() && t.get(1).isInt() && t.get(2).isInt(), t.toString());
                     assertTrue(local.contains(t.get(0).asInt()) && local.contains(t.get(2).asInt()), "endpoint outside subgraph.entities");
+                    // kb_ids are source ids with --labels text; Family's relations have no dot, so "lacuna." was put in front.
+                    String triple = privateOfSource.get(entitiesTxt.get(t.get(0).asInt())) + " "
+                            + relationsTxt.get(t.get(1).asInt()).substring("lacuna.".length()) + " "
+                            + privateOfSource.get(entitiesTxt.get(t.get(2).asInt()));
+                    assertFalse(triple.contains("null"), "every kb_id is a source id: " + t);
+                    assertFalse(removed.contains(triple), "removed triple in an incomplete subgraph: " + triple);
                 }
                 largest = Math.max(largest, n.at("/subgraph/tuples").size());
                 Set<String> localKb = new HashSet<>();

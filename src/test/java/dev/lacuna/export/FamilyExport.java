@@ -1,7 +1,5 @@
 package dev.lacuna.export;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -13,15 +11,34 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.lacuna.cli.CliRunner;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.memory.MemoryStore;
+
+import dev.lacuna.build.BenchmarkBuilder;
+import dev.lacuna.build.BuildSettings;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.rules.sparql.EntityConstants;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.KgLoader;
 import dev.lacuna.testing.TestData;
 
-/** Test support: the Family benchmark built once per JVM through the CLI, and what its folder holds. */
+/**
+ * Test support: the Family benchmark built once per JVM, and what its folder holds. It is built by the build's own
+ * code (BenchmarkBuilder with the AMIE3 reference rules, seed 42, as {@code lacuna build --rules} builds it) in
+ * an in-memory store that stays open for the JVM, so that tests can serve the very store the folder came from.
+ * The CLI's build would add a native store's writes and the verify pass (tested by the build's own tests):
+ * about half a minute each on a loaded machine, paid by every export test run.
+ */
 final class FamilyExport {
+    static final KgGraphs KG = KgGraphs.of("default");
     private static Path benchmark;
-    private static Path store;
+    private static Repository store;
 
     private FamilyExport() {
     }
@@ -46,20 +63,22 @@ final class FamilyExport {
         try (InputStream in = FamilyExport.class.getResourceAsStream("/kg/family.tsv")) {
             Files.copy(in, kg);
         }
-        String storeSpec = "native:" + dir.resolve("store");
-        CliRunner.Run load = CliRunner.run("load", "--store", storeSpec, kg.toString());
-        assertEquals(0, load.code(), load.toString());
+        Repository repository = new SailRepository(new MemoryStore());
+        repository.init();
+        new KgLoader(repository, KG).load(List.of(kg), KgLoader.Options.defaults());
+        List<MinedRule> rules = AmieRules.read(TestData.amie3("family-maxad3.tsv"));
+        try (RepositoryConnection c = repository.getConnection()) {
+            rules = EntityConstants.resolve(c, KG, rules);
+        }
         Path out = dir.resolve("benchmark");
-        CliRunner.Run build = CliRunner.run("build", "--store", storeSpec, "--rules",
-                TestData.amie3("family-maxad3.tsv").toString(), "--out", out.toString());
-        assertEquals(0, build.code(), build.toString());
+        new BenchmarkBuilder(repository, KG).build(rules, RuleGraph.MINED_BY_AMIE3, BuildSettings.defaults(out));
+        store = repository;
         benchmark = out;
-        FamilyExport.store = dir.resolve("store");
         return out;
     }
 
-    /** The native store the benchmark was built from (call {@link #benchmark()} first). */
-    static Path store() {
+    /** The store the benchmark was built from (call {@link #benchmark()} first); shared: never shut it down. */
+    static Repository store() {
         return store;
     }
 

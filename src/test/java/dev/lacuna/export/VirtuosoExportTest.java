@@ -29,8 +29,6 @@ import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.LacunaEndpoint;
 import dev.lacuna.serve.Shape;
 import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.StoreConfig;
-import dev.lacuna.store.Stores;
 import dev.lacuna.testing.FreebaseClient;
 import dev.lacuna.testing.Virtuoso;
 
@@ -72,7 +70,7 @@ class VirtuosoExportTest {
         virtuoso.bulkLoad(out.resolve("incomplete.freebase.nt"), "https://lacuna.dev/freebase");
         virtuosoSparql = virtuoso.sparqlUrl();
 
-        store = Stores.open(new StoreConfig.NativeStoreConfig(FamilyExport.store()));
+        store = FamilyExport.store();
         lacuna = LacunaEndpoint.builder().repository(store).kg(KgGraphs.of("default")).port(0)
                 .expose(Exposure.parse("complete,incomplete")) // the test compares both graphs
                 .labels(LabelMode.SOURCE).shape(Shape.FREEBASE).compat(true).build().start();
@@ -82,9 +80,6 @@ class VirtuosoExportTest {
     void stop() throws InterruptedException {
         if (lacuna != null) {
             lacuna.stop();
-        }
-        if (store != null) {
-            store.shutDown();
         }
         if (virtuoso != null) {
             virtuoso.close();
