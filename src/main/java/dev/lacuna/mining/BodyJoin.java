@@ -11,7 +11,8 @@ import java.util.Arrays;
  * <p>
  * Counting distinct values of one variable g (the measures' (x, g) pairs) is part of the join: atoms that bind g
  * go first, a value of g already {@linkplain #seen seen} is skipped, and a leaf sets {@link #cut} to say "this
- * value of g is done", which backtracks straight to where g was bound. A leaf sets {@link #stop} to end the join.
+ * value of g is done", which backtracks straight to where g was bound; the join counts these values itself. A leaf
+ * sets {@link #stop} to end the join.
  * Not thread-safe: each worker thread has its own.
  */
 final class BodyJoin {
@@ -34,10 +35,14 @@ final class BodyJoin {
     private int variables;
 
     Leaf leaf;
-    /** The variable whose distinct values are counted, -1 for none; {@link #seen} holds its values with the stamp. */
+    /**
+     * The variable whose distinct values are counted, -1 for none: with one, a grounding counts its value into
+     * {@link #distinctCount} unless {@link #seen} has it, and does not reach the leaf.
+     */
     int distinctVar = -1;
     int[] seen;
     int seenStamp;
+    long distinctCount;
     boolean stop;
     boolean cut;
 
@@ -79,6 +84,7 @@ final class BodyJoin {
             Arrays.fill(seen, 0);
             seenStamp = 1;
         }
+        distinctCount = 0;
         stop = false;
         cut = false;
     }
@@ -100,6 +106,16 @@ final class BodyJoin {
             }
         }
         if (mask == 0) {
+            if (distinctVar >= 0) {
+                // counted here rather than in a leaf: the measures' innermost step, kept free of a virtual call
+                int g = val[distinctVar];
+                if (seen[g] != seenStamp) {
+                    seen[g] = seenStamp;
+                    distinctCount++;
+                }
+                cut = true;
+                return;
+            }
             leaf.reached();
             return;
         }

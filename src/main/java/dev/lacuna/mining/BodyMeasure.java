@@ -8,9 +8,7 @@ package dev.lacuna.mining;
  */
 final class BodyMeasure implements BodyJoin.Leaf {
     private final BodyJoin join;
-    private long pairCount;
     private boolean found;
-    private int gVar;
 
     long bodySize;
     long pcaBodySize;
@@ -21,19 +19,11 @@ final class BodyMeasure implements BodyJoin.Leaf {
         this.join = join;
     }
 
+    /** Reached only when the head has one variable (the join counts g's values itself): the body holds for x. */
     @Override
     public void reached() {
-        if (gVar < 0) {
-            found = true;
-            join.stop = true;
-            return;
-        }
-        int g = join.val[gVar];
-        if (join.seen[g] != join.seenStamp) {
-            join.seen[g] = join.seenStamp;
-            pairCount++;
-        }
-        join.cut = true;
+        found = true;
+        join.stop = true;
     }
 
     /**
@@ -43,7 +33,6 @@ final class BodyMeasure implements BodyJoin.Leaf {
      */
     void run(int head, int fVar, int gVar, boolean fIsSubject, long pcaLimit) {
         KgIndex kg = join.kg;
-        this.gVar = gVar;
         int[] domain = domain(fVar);
         join.leaf = this;
         join.distinctVar = gVar;
@@ -54,10 +43,9 @@ final class BodyMeasure implements BodyJoin.Leaf {
         for (int x : domain) {
             join.newDistinctRound();
             join.val[fVar] = x;
-            pairCount = 0;
             found = false;
             join.join(bodyMask);
-            long n = gVar >= 0 ? pairCount : (found ? 1 : 0);
+            long n = gVar >= 0 ? join.distinctCount : (found ? 1 : 0);
             if (n == 0) {
                 continue;
             }
