@@ -108,33 +108,18 @@ public final class KgIndex {
             Arrays.sort(inEdges, inOffsets[e], inOffsets[e + 1]);
         }
         this.outRelOffsets = new int[ne + 1];
-        this.outRels = distinctRelations(outEdges, outOffsets, outRelOffsets);
-        this.outRelEdge = relationStarts(outEdges, outOffsets, outRels.length);
+        this.outRels = IndexColumns.distinctRelations(outEdges, outOffsets, outRelOffsets);
+        this.outRelEdge = IndexColumns.relationStarts(outEdges, outOffsets, outRels.length);
         this.inRelOffsets = new int[ne + 1];
-        this.inRels = distinctRelations(inEdges, inOffsets, inRelOffsets);
-        this.inRelEdge = relationStarts(inEdges, inOffsets, inRels.length);
+        this.inRels = IndexColumns.distinctRelations(inEdges, inOffsets, inRelOffsets);
+        this.inRelEdge = IndexColumns.relationStarts(inEdges, inOffsets, inRels.length);
         this.subjects = new int[nr][];
         this.objects = new int[nr][];
         for (int rel = 0; rel < nr; rel++) {
             // facts were filled in (subject, object) order already
-            subjects[rel] = distinct(facts[rel], true);
-            objects[rel] = distinct(facts[rel], false);
+            subjects[rel] = IndexColumns.distinct(facts[rel], true);
+            objects[rel] = IndexColumns.distinct(facts[rel], false);
         }
-    }
-
-    private static int[] relationStarts(long[] edges, int[] offsets, int total) {
-        int[] starts = new int[total];
-        int m = 0;
-        for (int e = 0; e < offsets.length - 1; e++) {
-            int last = -1;
-            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
-                if (high(edges[k]) != last) {
-                    last = high(edges[k]);
-                    starts[m++] = k;
-                }
-            }
-        }
-        return starts;
     }
 
     /** Out-edges of e under relation r as a packed (from, to) range of {@link #outEdges()}, or 0 if none. */
@@ -162,50 +147,6 @@ public final class KgIndex {
             return 0;
         }
         return pack(relEdge[a], a + 1 < hi ? relEdge[a + 1] : edgeEnd);
-    }
-
-    private static int[] distinctRelations(long[] edges, int[] offsets, int[] relOffsets) {
-        int ne = offsets.length - 1;
-        int total = 0;
-        for (int e = 0; e < ne; e++) {
-            int last = -1;
-            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
-                if (high(edges[k]) != last) {
-                    last = high(edges[k]);
-                    total++;
-                }
-            }
-        }
-        int[] rels = new int[total];
-        int m = 0;
-        for (int e = 0; e < ne; e++) {
-            int last = -1;
-            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
-                if (high(edges[k]) != last) {
-                    last = high(edges[k]);
-                    rels[m++] = last;
-                }
-            }
-            relOffsets[e + 1] = m;
-        }
-        return rels;
-    }
-
-    private static int[] distinct(long[] sortedFacts, boolean subject) {
-        int[] values = new int[sortedFacts.length];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = subject ? high(sortedFacts[i]) : low(sortedFacts[i]);
-        }
-        if (!subject) {
-            Arrays.sort(values);
-        }
-        int m = 0;
-        for (int i = 0; i < values.length; i++) {
-            if (m == 0 || values[m - 1] != values[i]) {
-                values[m++] = values[i];
-            }
-        }
-        return Arrays.copyOf(values, m);
     }
 
     static long pack(int high, int low) {

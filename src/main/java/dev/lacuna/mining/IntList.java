@@ -1,0 +1,39 @@
+package dev.lacuna.mining;
+
+import java.util.Arrays;
+
+/** A growable int list, reused across groups by the refinement strategies. */
+final class IntList {
+    private int[] items = new int[16];
+    private int size;
+
+    void add(int v) {
+        if (size == items.length) {
+            items = Arrays.copyOf(items, size * 2);
+        }
+        items[size++] = v;
+    }
+
+    int get(int i) {
+        return items[i];
+    }
+
+    int size() {
+        return size;
+    }
+
+    void clear() {
+        size = 0;
+    }
+
+    void sortDistinct() {
+        Arrays.sort(items, 0, size);
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (n == 0 || items[n - 1] != items[i]) {
+                items[n++] = items[i];
+            }
+        }
+        size = n;
+    }
+}
