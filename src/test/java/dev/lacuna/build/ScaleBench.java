@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import dev.lacuna.cli.Main;
+import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.store.KgGraphs;
 
 /**

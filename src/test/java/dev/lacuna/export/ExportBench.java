@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.lacuna.build.OutputFolder;
+import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.testing.TestData;
 
