@@ -10,10 +10,10 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.ExitCodes;
-import dev.lacuna.build.BenchmarkBuilder;
-import dev.lacuna.build.BuildReport;
-import dev.lacuna.build.BuildSettings;
-import dev.lacuna.build.Verifier;
+import dev.lacuna.construct.BenchmarkBuilder;
+import dev.lacuna.construct.BuildReport;
+import dev.lacuna.construct.BuildSettings;
+import dev.lacuna.construct.Verifier;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
@@ -152,6 +152,6 @@ public final class BuildCommand implements Command {
         return new BuildSettings(Path.of(line.getOptionValue("out")), line.hasOption("force"), perRule, tau,
                 CommonOptions.seed(line), generator, line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 llm, BuildSettings.DEFAULT_DELETE_BATCH,
-                dev.lacuna.build.GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")));
+                dev.lacuna.construct.GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")));
     }
 }

@@ -7,7 +7,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
-import dev.lacuna.build.Verifier;
+import dev.lacuna.construct.Verifier;
 import dev.lacuna.store.StoreCheck;
 
 /** {@code lacuna verify DIR}: the build's checks, each with a count; exit 1 with the offending ids on failure. */

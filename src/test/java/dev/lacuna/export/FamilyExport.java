@@ -16,8 +16,8 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 
-import dev.lacuna.build.BenchmarkBuilder;
-import dev.lacuna.build.BuildSettings;
+import dev.lacuna.construct.BenchmarkBuilder;
+import dev.lacuna.construct.BuildSettings;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.rules.AmieRules;

@@ -81,7 +81,7 @@ public final class SparqlRuleRunner {
     // ---------------------------------------------------------------- groundings
 
     /** All groundings of the rule in the graph (see {@link RuleCompiler#groundings}), in store order. */
-    public List<Grounding> groundings(Rule rule, IRI graph) {
+    public List<GroundingRow> groundings(Rule rule, IRI graph) {
         return toGroundings(rule, select(compiler.groundings(rule, graph)));
     }
 
@@ -89,11 +89,11 @@ public final class SparqlRuleRunner {
      * Up to {@code limit} groundings drawn with the seed, in sampling-key order: the same on every store and
      * for both {@link Sampling} modes, since the key is the MD5 of the seed and the bindings' IRIs.
      */
-    public List<Grounding> sampleGroundings(Rule rule, IRI graph, int limit, long seed, Sampling sampling) {
+    public List<GroundingRow> sampleGroundings(Rule rule, IRI graph, int limit, long seed, Sampling sampling) {
         if (sampling == Sampling.IN_STORE) {
             return toGroundings(rule, select(compiler.sampledGroundings(rule, graph, limit, seed)));
         }
-        // Keys straight from the result rows; Grounding objects only for the rows that make the cut.
+        // Keys straight from the result rows; GroundingRow objects only for the rows that make the cut.
         Table table = select(compiler.groundings(rule, graph));
         MessageDigest md5 = md5();
         HexFormat hex = HexFormat.of();
@@ -116,17 +116,17 @@ public final class SparqlRuleRunner {
     }
 
     /** Up to {@code limit} seeded groundings, drawn the way this runner was made for (same result either way). */
-    public List<Grounding> sampleGroundings(Rule rule, IRI graph, int limit, long seed) {
+    public List<GroundingRow> sampleGroundings(Rule rule, IRI graph, int limit, long seed) {
         return sampleGroundings(rule, graph, limit, seed, sampling);
     }
 
-    private List<Grounding> toGroundings(Rule rule, Table table) {
+    private List<GroundingRow> toGroundings(Rule rule, Table table) {
         IRI headRelation = kg().relation(rule.head().relation());
         List<IRI> bodyRelations = new ArrayList<>(rule.body().size());
         for (Atom atom : rule.body()) {
             bodyRelations.add(kg().relation(atom.relation()));
         }
-        List<Grounding> out = new ArrayList<>(table.rows().size());
+        List<GroundingRow> out = new ArrayList<>(table.rows().size());
         for (List<Value> row : table.rows()) {
             List<IRI> bindings = new ArrayList<>(row.size());
             for (Value v : row) {
@@ -137,7 +137,7 @@ public final class SparqlRuleRunner {
             for (int i = 0; i < rule.body().size(); i++) {
                 body.add(triple(rule.body().get(i), bodyRelations.get(i), bindings));
             }
-            out.add(new Grounding(rule, bindings, head, body));
+            out.add(new GroundingRow(rule, bindings, head, body));
         }
         return out;
     }

@@ -6,7 +6,7 @@
  * groundings (all, or a seeded sample), predictions and derivations (optionally for one topic entity),
  * the body check of a head pair (ASK), answer completion, and AMIE3's support, body size and PCA body size.
  * {@link dev.lacuna.rules.sparql.SparqlRuleRunner} runs them on an RDF4J repository (embedded or remote)
- * and returns {@link dev.lacuna.rules.sparql.Grounding}s, triples, entity lists and counts.
+ * and returns {@link dev.lacuna.rules.sparql.GroundingRow}s, triples, entity lists and counts.
  *
  * <p>Semantics follow AMIE3 3.5.1: variables are not injective and counts are over distinct head pairs.
  * A grounding never uses its own head triple as a body triple (the paper's condition). Every pattern names

@@ -70,10 +70,10 @@ class ConstantRuleQueriesTest {
     @Test
     void groundingsOfAConstantHeadUseTheEntity() {
         Rule r = rule("?x  speaks  E8   => ?x  nationality  E9");
-        List<Grounding> gs = runner.sampleGroundings(r, KG.complete(), 30, 1L);
+        List<GroundingRow> gs = runner.sampleGroundings(r, KG.complete(), 30, 1L);
         assertEquals(List.of(t(1, "nationality", 9), t(2, "nationality", 9)),
-                gs.stream().map(Grounding::head).sorted(Comparator.comparing(Statement::toString)).toList());
-        for (Grounding g : gs) {
+                gs.stream().map(GroundingRow::head).sorted(Comparator.comparing(Statement::toString)).toList());
+        for (GroundingRow g : gs) {
             assertEquals(1, g.bindings().size());
             assertEquals(List.of(VF.createStatement(g.binding(0), KG.relation("speaks"), e(8))), g.body());
         }
@@ -89,7 +89,7 @@ class ConstantRuleQueriesTest {
     void constantsInTheBodyOfATwoVariableRule() {
         Rule r = rule("?x  livesIn  ?c  ?c  cityOf  E9   => ?x  nationality  E9");
         assertEquals(List.of(t(3, "nationality", 9)),
-                runner.sampleGroundings(r, KG.complete(), 30, 1L).stream().map(Grounding::head).toList());
+                runner.sampleGroundings(r, KG.complete(), 30, 1L).stream().map(GroundingRow::head).toList());
         Rule pair = rule("?x  speaks  E8  ?y  cityOf  E9   => ?x  livesIn  ?y");
         // body: {1, 2, 4} x {5}; only (3, 5) is a livesIn fact, and 3 does not speak French: no grounding
         assertEquals(3, runner.bodySize(pair, KG.complete()));
@@ -104,9 +104,9 @@ class ConstantRuleQueriesTest {
             c.add(t(9, "nationality", 9), KG.complete());
         }
         Rule r = rule("?x  nationality  ?y  ?y  nationality  E9   => ?x  nationality  E9");
-        List<Grounding> gs = runner.sampleGroundings(r, KG.complete(), 30, 1L);
+        List<GroundingRow> gs = runner.sampleGroundings(r, KG.complete(), 30, 1L);
         // every grounding with a true head has y = 9 (x = 1, 2, 3, 9), so its head is its own body triple
-        for (Grounding g : gs) {
+        for (GroundingRow g : gs) {
             assertFalse(g.body().contains(g.head()), g.toString());
         }
         assertTrue(gs.isEmpty(), gs.toString());

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.lacuna.build.IncompleteGraph;
-import dev.lacuna.build.Triple;
+import dev.lacuna.construct.IncompleteGraph;
+import dev.lacuna.construct.Triple;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
@@ -124,10 +124,10 @@ abstract class RuleQueriesStoreTest {
     void groundingsHoldAndCoverTheSupport() {
         for (MinedRule m : rules.subList(0, 20)) {
             Rule rule = m.rule();
-            List<Grounding> all = timed("groundings", () -> runner.groundings(rule, KG.complete()));
+            List<GroundingRow> all = timed("groundings", () -> runner.groundings(rule, KG.complete()));
             Set<List<Value>> pairs = new HashSet<>();
             boolean headInBody = rule.body().stream().anyMatch(a -> a.relation().equals(rule.head().relation()));
-            for (Grounding g : all) {
+            for (GroundingRow g : all) {
                 assertTrue(facts.contains(g.head()), "head of " + g);
                 assertTrue(facts.containsAll(g.body()), "body of " + g);
                 assertFalse(g.body().contains(g.head()), "a grounding never proves its head with itself: " + g);
@@ -146,14 +146,14 @@ abstract class RuleQueriesStoreTest {
         int checked = 0;
         for (MinedRule m : rules.subList(0, 15)) {
             Rule rule = m.rule();
-            List<Grounding> inStore = timed("sampleInStore",
+            List<GroundingRow> inStore = timed("sampleInStore",
                     () -> runner.sampleGroundings(rule, KG.complete(), 30, 7, SparqlRuleRunner.Sampling.IN_STORE));
-            List<Grounding> inJava = timed("sampleInJava",
+            List<GroundingRow> inJava = timed("sampleInJava",
                     () -> runner.sampleGroundings(rule, KG.complete(), 30, 7, SparqlRuleRunner.Sampling.IN_JAVA));
             assertEquals(inJava, inStore, rule.toAmie());
             assertEquals(Math.min(30, runner.groundings(rule, KG.complete()).size()), inStore.size());
             if (m.measures().support() > 100) {
-                List<Grounding> other = runner.sampleGroundings(rule, KG.complete(), 30, 8);
+                List<GroundingRow> other = runner.sampleGroundings(rule, KG.complete(), 30, 8);
                 assertNotEquals(inStore, other, "another seed draws another sample: " + rule.toAmie());
                 checked++;
             }
@@ -169,11 +169,11 @@ abstract class RuleQueriesStoreTest {
         }
         try {
             // one grounding per rule of a few rules, whose heads are none of the others' body triples
-            List<Grounding> chosen = new ArrayList<>();
+            List<GroundingRow> chosen = new ArrayList<>();
             Set<Statement> keep = new HashSet<>();
             Set<Statement> delete = new HashSet<>();
             for (MinedRule m : rules.subList(0, 20)) {
-                for (Grounding g : runner.sampleGroundings(m.rule(), KG.complete(), 30, 1)) {
+                for (GroundingRow g : runner.sampleGroundings(m.rule(), KG.complete(), 30, 1)) {
                     if (!keep.contains(g.head()) && g.body().stream().noneMatch(delete::contains)) {
                         chosen.add(g);
                         delete.add(g.head());
@@ -195,7 +195,7 @@ abstract class RuleQueriesStoreTest {
                 assertFalse(runner.ask(SparqlFiles.render("ask-triple.rq", Map.of("graph", KG.incomplete(),
                         "subject", s.getSubject(), "predicate", s.getPredicate(), "object", s.getObject()))));
             }
-            for (Grounding g : chosen) {
+            for (GroundingRow g : chosen) {
                 Rule rule = g.rule();
                 IRI a = g.binding(0);
                 IRI b = g.binding(1);

@@ -88,9 +88,9 @@ class RuleSemanticsTest {
         assertEquals(List.of(), runner.sampleGroundings(r, KG.complete(), 30, 1, SparqlRuleRunner.Sampling.IN_STORE));
         // another entity with the same s-fact and r-fact: now ?c can be the other one, for either head
         add(t(5, "s", 9), t(5, "r", 2));
-        List<Grounding> gs = runner.groundings(r, KG.complete());
+        List<GroundingRow> gs = runner.groundings(r, KG.complete());
         assertEquals(2, gs.size(), gs.toString());
-        for (Grounding g : gs) {
+        for (GroundingRow g : gs) {
             assertTrue(!g.binding(0).equals(g.binding(2)), "?c != ?a in " + g);
             assertTrue(!g.body().contains(g.head()), g.toString());
         }

@@ -1,0 +1,372 @@
+package dev.lacuna.construct;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
+import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.mining.KgIndex;
+import dev.lacuna.questions.Balancer;
+import dev.lacuna.questions.GeneratorKind;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.SplitName;
+import dev.lacuna.questions.Splitter;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.Atom;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.GraphRole;
+import dev.lacuna.store.GraphStats;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * {@code lacuna build}: the paper's section 3.2 as one reproducible run over a loaded KG.
+ * Steps: check inputs; draw up to k groundings per rule from complete; select the heads to delete; rebuild
+ * incomplete with SPARQL Update; write questions with completed answer sets; balance (Algorithm 1); split
+ * 8:1:1; store the provenance in the benchmark graph; write the output folder (atomically); verify it.
+ * incomplete and benchmark are written under staging names and switched in only once the folder is in place
+ * ({@link BuildPublication}), so a failed or killed build never leaves the store out of step with a folder.
+ * The same store, rules and seed give a byte-identical output folder.
+ */
+public final class BenchmarkBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkBuilder.class);
+
+    /** Where the groundings are drawn: both give the same groundings in the same order, hence the same folder. */
+    public enum GroundingSource {
+        /** Joined on the integer index of complete (the miner's when it mined over this graph), keyed in Java. */
+        INDEX,
+        /** One SPARQL query per rule ({@link SparqlRuleRunner#sampleGroundings}), the reference path. */
+        SPARQL
+    }
+
+    private final Repository repository;
+    private final KgGraphs kg;
+    private GroundingSource groundingSource = GroundingSource.INDEX;
+    private KgIndex index;
+    /** Wall seconds per stage of the last build, for benchmarks (never written to the folder: it must not vary). */
+    private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
+    private long stageStart;
+
+    public BenchmarkBuilder(Repository repository, KgGraphs kg) {
+        this.repository = repository;
+        this.kg = kg;
+    }
+
+    /**
+     * Chooses where groundings are drawn. {@code minedIndex}, if not null, is an index of this KG's complete
+     * graph already in memory (the one the rules were just mined on), so the build need not read complete again.
+     */
+    public BenchmarkBuilder withGroundings(GroundingSource source, KgIndex minedIndex) {
+        this.groundingSource = source;
+        this.index = minedIndex;
+        return this;
+    }
+
+    /**
+     * @param rules   the rules to build from, in the order their groundings are considered
+     * @param minedBy where the rules came from (lacuna-mine, amie3-import), for provenance
+     */
+    public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
+        long started = System.nanoTime();
+        stageSeconds.clear();
+        stageStart = started;
+        BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
+        BuildPublication.checkWritable(settings.out());
+        if (rules.isEmpty()) {
+            throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
+        }
+        checkRelations(rules);
+        BuildPublication.refuseToOrphan(repository, kg, settings.out(), settings.force());
+        try {
+            BuildReport report = buildStaged(rules, minedBy, settings, started);
+            BuildPublication.publish(repository, kg, settings.out());
+            stage("publish");
+            return report;
+        } catch (RuntimeException e) {
+            BuildPublication.discardStaging(repository, kg);
+            throw e;
+        }
+    }
+
+    /** Everything up to the written folder, with incomplete and benchmark under their staging names. */
+    private BuildReport buildStaged(List<MinedRule> rules, String minedBy, BuildSettings settings, long started) {
+        IRI incomplete = BuildPublication.stagingIncomplete(kg);
+        IRI benchmark = BuildPublication.stagingBenchmark(kg);
+        try (QuestionGenerator generator = generator(settings);
+             CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg)) {
+            // Both steps below only read complete: the snapshot answers them as the store would.
+            SparqlRuleRunner runner = snapshot.runner();
+            stage("checks and snapshot");
+            List<Grounding> candidates = groundings(runner, rules, settings);
+            stage("groundings");
+            GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
+            stage("selection");
+            if (selection.selected().isEmpty()) {
+                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
+                        + candidates.size() + " candidates)");
+            }
+            List<Triple> deleted = new ArrayList<>(selection.deleted());
+            deleted.sort(null);
+            LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
+                    candidates.size(), deleted.size());
+            IncompleteGraph.rebuild(repository, kg, incomplete, deleted, settings.deleteBatch());
+            LOG.info("incomplete written ({} s so far)", seconds(started));
+            stage("incomplete");
+
+            QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
+                    settings.seed());
+            Balancer.Result<Question> balanced = Balancer.balance(outcome.questions(), settings.tau(), settings.seed());
+            Splitter.Split split = Splitter.split(balanced.kept(), settings.seed());
+            List<Question> all = new ArrayList<>();
+            for (SplitName part : SplitName.values()) {
+                all.addAll(split.part(part));
+            }
+            all.sort((a, b) -> a.id().compareTo(b.id()));
+
+            LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
+            stage("questions");
+            Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
+            Provenance.write(repository, benchmark, Provenance.model(kg, rules, minedBy, selection.selected(), all,
+                    parameters, generator.name()));
+
+            LOG.info("provenance stored in {} ({} s so far)", benchmark, seconds(started));
+            stage("provenance");
+            long completeTriples = GraphStats.counts(repository, kg.complete()).triples();
+            long incompleteTriples = GraphStats.counts(repository, incomplete).triples();
+            BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
+                    incompleteTriples, outcome, balanced, split, parameters);
+            BenchmarkFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report, incomplete, benchmark));
+            LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
+            stage("folder");
+            return report;
+        }
+    }
+
+    private void stage(String name) {
+        long now = System.nanoTime();
+        stageSeconds.put(name, (now - stageStart) / 1e9);
+        stageStart = now;
+    }
+
+    /** Wall seconds of each stage of the last {@link #build}, in order. */
+    public Map<String, Double> stageSeconds() {
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
+    }
+
+    private static String seconds(long started) {
+        return String.format("%.1f", (System.nanoTime() - started) / 1e9);
+    }
+
+    private void checkRelations(List<MinedRule> rules) {
+        Set<String> checked = new HashSet<>();
+        try (RepositoryConnection conn = repository.getConnection()) {
+            if (!conn.hasStatement(null, null, null, false, kg.complete())) {
+                throw new BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph " + kg.complete()
+                        + " is empty); run lacuna load first");
+            }
+            for (int i = 0; i < rules.size(); i++) {
+                List<Atom> atoms = new ArrayList<>(rules.get(i).rule().body());
+                atoms.add(rules.get(i).rule().head());
+                for (Atom a : atoms) {
+                    if (checked.add(a.relation())
+                            && !conn.hasStatement(null, kg.relation(a.relation()), null, false, kg.complete())) {
+                        throw new BadInputException("rule " + (i + 1) + " (" + rules.get(i).rule().toAmie()
+                                + ") uses relation '" + a.relation() + "', which is not in KG '" + kg.name() + "'");
+                    }
+                }
+            }
+        }
+    }
+
+    private static QuestionGenerator generator(BuildSettings s) {
+        return s.generator().create(s.phraseFile(), s.llm());
+    }
+
+    /** Up to k groundings per rule, each rule with its own seeded draw, in rule order. */
+    private List<Grounding> groundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
+        long started = System.nanoTime();
+        KgIndex complete = groundingSource == GroundingSource.INDEX ? indexOfComplete() : null;
+        List<Grounding> out = complete != null ? indexGroundings(complete, rules, settings)
+                : sparqlGroundings(runner, rules, settings);
+        LOG.info("groundings: {} drawn for {} rules ({}) in {} s", out.size(), rules.size(),
+                complete != null ? "integer index" : "SPARQL", seconds(started));
+        return out;
+    }
+
+    /**
+     * The integer index of complete, or null (and SPARQL) when it would not hold exactly complete's triples:
+     * the index leaves out literal objects, which SPARQL would bind.
+     */
+    private KgIndex indexOfComplete() {
+        KgIndex idx = index != null ? index : KgIndex.fromRepository(repository, kg);
+        long triples;
+        try (RepositoryConnection c = repository.getConnection()) {
+            triples = c.size(kg.complete());
+        }
+        if (idx.tripleCount() != triples) {
+            LOG.info("the integer index holds {} of complete's {} triples (literal objects?): groundings by SPARQL",
+                    idx.tripleCount(), triples);
+            return null;
+        }
+        return idx;
+    }
+
+    /**
+     * Rules are drawn in parallel (each from its own seed, taken in rule order first) and collected in rule
+     * order, so the result does not depend on the number of threads.
+     */
+    private List<Grounding> indexGroundings(KgIndex complete, List<MinedRule> rules, BuildSettings settings) {
+        IndexGroundings draw = new IndexGroundings(complete, kg);
+        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        long[] ruleSeeds = new long[rules.size()];
+        for (int i = 0; i < ruleSeeds.length; i++) {
+            ruleSeeds[i] = seeds.nextLong();
+        }
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "groundings");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Grounding> out = new ArrayList<>();
+        long[] totals = new long[rules.size()];
+        try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
+            List<Future<IndexGroundings.Sample>> samples = new ArrayList<>(rules.size());
+            for (int i = 0; i < rules.size(); i++) {
+                int rule = i;
+                samples.add(pool.submit(() -> {
+                    IndexGroundings.Sample s = draw.sample(rule, rules.get(rule), settings.groundingsPerRule(),
+                            ruleSeeds[rule]);
+                    progress.step(1);
+                    return s;
+                }));
+            }
+            for (int i = 0; i < samples.size(); i++) {
+                IndexGroundings.Sample sample = samples.get(i).get();
+                out.addAll(sample.groundings());
+                totals[i] = sample.total();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LacunaException("interrupted while drawing groundings", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new LacunaException("drawing groundings failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        logDistribution(rules, totals);
+        return out;
+    }
+
+    /** How many groundings the rules have in all, for the record (what the draw had to key). */
+    private static void logDistribution(List<MinedRule> rules, long[] totals) {
+        if (totals.length == 0) {
+            return;
+        }
+        long[] sorted = totals.clone();
+        java.util.Arrays.sort(sorted);
+        long sum = 0;
+        int max = 0;
+        for (int i = 0; i < totals.length; i++) {
+            sum += totals[i];
+            if (totals[i] > totals[max]) {
+                max = i;
+            }
+        }
+        LOG.info("groundings per rule: total {}, median {}, p90 {}, p99 {}, max {} (rule {}: {})", sum,
+                sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.9)], sorted[(int) (sorted.length * 0.99)],
+                totals[max], max + 1, rules.get(max).rule().toAmie());
+    }
+
+    private List<Grounding> sparqlGroundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
+        List<Grounding> out = new ArrayList<>();
+        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
+            for (int i = 0; i < rules.size(); i++) {
+                MinedRule rule = rules.get(i);
+                long ruleSeed = seeds.nextLong();
+                for (dev.lacuna.rules.sparql.GroundingRow g : runner.sampleGroundings(rule.rule(), kg.complete(),
+                        settings.groundingsPerRule(), ruleSeed)) {
+                    List<Triple> body = new ArrayList<>(g.body().size());
+                    for (Statement st : g.body()) {
+                        body.add(triple(st));
+                    }
+                    out.add(new Grounding(i, rule, body, triple(g.head())));
+                }
+                progress.step(1);
+            }
+        }
+        return out;
+    }
+
+    private Triple triple(Statement st) {
+        return new Triple(kg.privateId((IRI) st.getSubject()), kg.relationName(st.getPredicate()),
+                kg.privateId((IRI) st.getObject()));
+    }
+
+    private static Map<String, String> parameters(BuildSettings s, String generator, int rules, String minedBy) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("seed", Long.toString(s.seed()));
+        p.put("groundings_per_rule", Integer.toString(s.groundingsPerRule()));
+        p.put("tau", Double.toString(s.tau()));
+        p.put("questions", generator);
+        if (s.llm() != null && s.generator() == GeneratorKind.LLM) {
+            p.put("llm_model", s.llm().model());
+        }
+        p.put("rules", Integer.toString(rules));
+        p.put("rules_from", minedBy);
+        p.put("selection", s.selection().name().toLowerCase(java.util.Locale.ROOT));
+        return p;
+    }
+
+    private void writeFolder(Path dir, List<MinedRule> rules, List<Triple> deleted, Splitter.Split split,
+                             BuildReport report, IRI incomplete, IRI benchmark) throws IOException {
+        BenchmarkFolder folder = BenchmarkFolder.at(dir);
+        Files.createDirectories(folder.kgFolder());
+        BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), folder.graphFile(GraphRole.COMPLETE));
+        BenchmarkExport.writeGraphTsv(repository, kg, incomplete, folder.graphFile(GraphRole.INCOMPLETE));
+        StringBuilder removed = new StringBuilder();
+        for (Triple t : deleted) {
+            removed.append(t.tsv()).append('\n');
+        }
+        Files.writeString(folder.removedFile(), removed.toString());
+        BenchmarkExport.writeEntities(repository, kg, folder.entitiesFile());
+        AmieRules.write(rules, folder.rulesFile());
+        QuestionFiles.write(dir, split);
+        Map<IRI, IRI> graphs = new LinkedHashMap<>();
+        graphs.put(kg.complete(), kg.complete());
+        graphs.put(incomplete, kg.incomplete());
+        graphs.put(kg.labels(), kg.labels());
+        graphs.put(benchmark, kg.benchmark());
+        BenchmarkExport.writeTrig(repository, graphs, folder.trigFile());
+        BuildPublication.writeGraphsFile(dir, kg);
+        BenchmarkFolder.writeSummary(dir, report.summary());
+    }
+}

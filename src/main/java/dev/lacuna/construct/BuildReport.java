@@ -1,0 +1,105 @@
+package dev.lacuna.construct;
+
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.lacuna.folder.Summary;
+import dev.lacuna.questions.Balancer;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.Splitter;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleType;
+import dev.lacuna.store.GraphRole;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * What a build produced: the {@link Summary} written as summary.json, printed as tables in the shape of the
+ * paper's Tables 1 and 3.
+ */
+public record BuildReport(Summary summary) {
+    /** The paper's figures for Family (Tables 1 and 3), printed beside ours when the KG is Family-Complete. */
+    static final long FAMILY_TRIPLES = 17_615;
+    static final Map<String, Long> PAPER_FAMILY = paperFamily();
+
+    private static Map<String, Long> paperFamily() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("symmetry", 0L);
+        m.put("inversion", 6L);
+        m.put("hierarchy", 0L);
+        m.put("composition", 56L);
+        m.put("other", 83L);
+        m.put("rules", 145L);
+        m.put("complete", 17_615L);
+        m.put("incomplete", 15_785L);
+        m.put("removed", 1_830L);
+        m.put("train", 1_749L);
+        m.put("valid", 218L);
+        m.put("test", 198L);
+        m.put("questions", 2_165L);
+        return m;
+    }
+
+    static BuildReport of(KgGraphs kg, List<MinedRule> rules, int candidates, GroundingSelector.Selection selection,
+                          int removed, long completeTriples, long incompleteTriples, QuestionAssembler.Outcome outcome,
+                          Balancer.Result<Question> balanced, Splitter.Split split, Map<String, String> parameters) {
+        Map<String, Long> types = new LinkedHashMap<>();
+        for (RuleType t : RuleType.values()) {
+            types.put(t.label(), 0L);
+        }
+        for (MinedRule r : rules) {
+            types.merge(RuleType.of(r.rule()).label(), 1L, Long::sum);
+        }
+        return new BuildReport(new Summary(Summary.FORMAT, kg.name(), kg.base(), parameters,
+                new Summary.Rules((long) rules.size(), types),
+                new Summary.Groundings((long) candidates, (long) selection.selected().size(),
+                        (long) selection.headIsProtected(), (long) selection.bodyUsesDeleted(),
+                        (long) selection.headInOwnBody()),
+                new Summary.Triples(completeTriples, incompleteTriples, (long) removed),
+                new Summary.Questions((long) outcome.candidates(), (long) outcome.generation().dropped(),
+                        (long) outcome.generation().regenerated(), (long) outcome.duplicatesMerged(),
+                        (long) outcome.questions().size(), (long) balanced.removed(),
+                        (long) balanced.downsampledAnswers().size(), (long) split.train().size(),
+                        (long) split.valid().size(), (long) split.test().size(), (long) split.size())));
+    }
+
+    /** Prints Tables 1 and 3 of the paper for this build, with the paper's figures beside Family's. */
+    public void print(PrintStream out) {
+        Summary.Triples triples = summary.triples();
+        Summary.Questions questions = summary.questions();
+        boolean family = triples.complete() == FAMILY_TRIPLES;
+        String kg = summary.kg();
+        out.println();
+        out.println("Table 1: mined rules by type" + (family ? " (paper's Family figures beside)" : ""));
+        out.printf("  %-12s %8s%s%n", "type", kg, family ? String.format(" %8s", "paper") : "");
+        for (Map.Entry<String, Long> e : summary.rules().byType().entrySet()) {
+            out.printf("  %-12s %,8d%s%n", e.getKey(), e.getValue(),
+                    family ? String.format(" %,8d", PAPER_FAMILY.get(e.getKey())) : "");
+        }
+        out.printf("  %-12s %,8d%s%n", "total", summary.rules().total(),
+                family ? String.format(" %,8d", PAPER_FAMILY.get("rules")) : "");
+        out.println();
+        out.println("Table 3: triples and questions" + (family ? " (paper's Family figures in brackets)" : ""));
+        out.printf("  %-22s %18s %14s %12s %12s %14s%n", "Dataset", "#Triples", "Train", "Val", "Test", "Total Qs");
+        for (GraphRole role : GraphRole.values()) {
+            String variant = role.label();
+            long count = role == GraphRole.COMPLETE ? triples.complete() : triples.incomplete();
+            out.printf("  %-22s %18s %14s %12s %12s %14s%n", kg + "-" + variant.substring(0, 1).toUpperCase() + variant.substring(1),
+                    cell(count, family ? PAPER_FAMILY.get(variant) : null),
+                    cell(questions.train(), family ? PAPER_FAMILY.get("train") : null),
+                    cell(questions.valid(), family ? PAPER_FAMILY.get("valid") : null),
+                    cell(questions.test(), family ? PAPER_FAMILY.get("test") : null),
+                    cell(questions.total(), family ? PAPER_FAMILY.get("questions") : null));
+        }
+        out.printf("  removed triples: %s; groundings selected %,d of %,d candidates; questions: %,d candidates, %,d dropped by the leak check, %,d duplicates merged, %,d removed by balancing%n",
+                cell(triples.removed(), family ? PAPER_FAMILY.get("removed") : null),
+                summary.groundings().selected(), summary.groundings().candidates(),
+                questions.candidates(), questions.droppedByLeakCheck(),
+                questions.duplicatesMerged(), questions.removedByBalancing());
+    }
+
+    private static String cell(long ours, Long paper) {
+        return paper == null ? String.format("%,d", ours) : String.format("%,d (%,d)", ours, paper);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.lacuna.construct;
+
+import java.nio.file.Path;
+
+import dev.lacuna.Defaults;
+import dev.lacuna.questions.GeneratorKind;
+import dev.lacuna.questions.LlmSettings;
+
+/**
+ * Parameters of one {@code lacuna build}; every one is recorded in summary.json and the benchmark graph.
+ *
+ * @param out               the output folder
+ * @param force             replace an existing output folder
+ * @param groundingsPerRule groundings drawn per rule (the paper: 30)
+ * @param tau               down-sampling threshold of Algorithm 1 (the paper: 0.01)
+ * @param seed              the one seed of every random choice
+ * @param generator         the question generator
+ * @param phraseFile        relation phrases overriding the template generator's table, or null
+ * @param llm               LLM settings when the generator is {@link GeneratorKind#LLM}, else null
+ * @param deleteBatch       triples per SPARQL DELETE DATA request
+ * @param selection         how groundings are selected for deletion (see {@link GroundingSelector})
+ */
+public record BuildSettings(Path out, boolean force, int groundingsPerRule, double tau, long seed, GeneratorKind generator,
+                            Path phraseFile, LlmSettings llm, int deleteBatch, GroundingSelector.Mode selection) {
+    public static final int DEFAULT_GROUNDINGS_PER_RULE = 30;
+    public static final double DEFAULT_TAU = 0.01;
+    public static final int DEFAULT_DELETE_BATCH = 500;
+
+    public static BuildSettings defaults(Path out) {
+        return new BuildSettings(out, false, DEFAULT_GROUNDINGS_PER_RULE, DEFAULT_TAU, Defaults.SEED, GeneratorKind.TEMPLATE, null, null,
+                DEFAULT_DELETE_BATCH, GroundingSelector.Mode.FILTER);
+    }
+
+    public BuildSettings withSeed(long s) {
+        return new BuildSettings(out, force, groundingsPerRule, tau, s, generator, phraseFile, llm, deleteBatch, selection);
+    }
+}

@@ -1,0 +1,279 @@
+package dev.lacuna.construct;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+
+
+import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.OutputFolder;
+import dev.lacuna.folder.Summary;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitName;
+import dev.lacuna.questions.Splitter;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.rules.RuleType;
+import dev.lacuna.store.GraphRole;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.LacunaVocab;
+
+/**
+ * The checks of {@code verify} that hold a benchmark folder's files against the store, so that an edited
+ * file cannot pass: every file the store can write again ({@code kg/complete.tsv}, {@code kg/incomplete.tsv},
+ * {@code entities.tsv}, {@code rules.tsv}, {@code benchmark.trig}) is written again into a temporary folder
+ * and compared line by line, the first differing line named; each hard answer's triple must be a removed
+ * triple and its grounding's head; the question files must hold exactly the questions the store recorded;
+ * and every count in {@code summary.json} that the files determine must match them.
+ */
+final class FolderChecks {
+    private FolderChecks() {
+    }
+
+    /** Each of the store-written files, regenerated and compared. */
+    static List<Verifier.Check> filesMatchStore(Repository repository, KgGraphs kg, Path dir) {
+        List<Verifier.Check> checks = new ArrayList<>();
+        Path temp = null;
+        try {
+            temp = Files.createTempDirectory("lacuna-verify-");
+            // the store's files go into a second folder of the same layout, compared file by file
+            BenchmarkFolder own = BenchmarkFolder.at(dir);
+            BenchmarkFolder t = BenchmarkFolder.at(temp);
+            Files.createDirectories(t.kgFolder());
+            Path complete = t.graphFile(GraphRole.COMPLETE);
+            checks.add(sameFile(own, own.graphFile(GraphRole.COMPLETE),
+                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), complete), complete));
+            Path incomplete = t.graphFile(GraphRole.INCOMPLETE);
+            checks.add(sameFile(own, own.graphFile(GraphRole.INCOMPLETE),
+                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.incomplete(), incomplete), incomplete));
+            checks.add(sameFile(own, own.entitiesFile(),
+                    () -> BenchmarkExport.writeEntities(repository, kg, t.entitiesFile()), t.entitiesFile()));
+            checks.add(sameFile(own, own.rulesFile(), () -> {
+                try (RepositoryConnection c = repository.getConnection()) {
+                    AmieRules.write(RuleGraph.read(c, kg, null), t.rulesFile());
+                }
+                return 0;
+            }, t.rulesFile()));
+            checks.add(sameFile(own, own.trigFile(), () -> {
+                BenchmarkExport.writeTrig(repository, List.of(kg.complete(), kg.incomplete(), kg.labels(),
+                        kg.benchmark()), t.trigFile());
+                return 0;
+            }, t.trigFile()));
+        } catch (IOException e) {
+            throw new dev.lacuna.LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
+        } finally {
+            if (temp != null) {
+                try {
+                    OutputFolder.deleteTree(temp);
+                } catch (IOException ignored) {
+                    // a leftover temporary folder does not change the verdict
+                }
+            }
+        }
+        return checks;
+    }
+
+    @FunctionalInterface
+    private interface Regenerate {
+        long write() throws IOException;
+    }
+
+    private static Verifier.Check sameFile(BenchmarkFolder folder, Path file, Regenerate regenerate, Path expected)
+            throws IOException {
+        regenerate.write();
+        String name = folder.dir().relativize(file).toString().replace('\\', '/');
+        List<String> failures = new ArrayList<>();
+        long lines = 0;
+        try (BufferedReader a = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             BufferedReader b = Files.newBufferedReader(expected, StandardCharsets.UTF_8)) {
+            while (true) {
+                String got = a.readLine();
+                String want = b.readLine();
+                if (got == null && want == null) {
+                    break;
+                }
+                lines++;
+                if (got == null) {
+                    failures.add(name + ":" + lines + ": file ends early; the store has more, from '" + shorten(want) + "'");
+                    break;
+                }
+                if (want == null) {
+                    failures.add(name + ":" + lines + ": line '" + shorten(got) + "' and what follows are not in the store");
+                    break;
+                }
+                if (!got.equals(want)) {
+                    failures.add(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '"
+                            + shorten(want) + "'");
+                    break;
+                }
+            }
+        } catch (NoSuchFileException e) {
+            failures.add(name + ": missing");
+        } catch (java.nio.charset.MalformedInputException e) {
+            failures.add(name + ":" + (lines + 1) + ": not valid UTF-8");
+        }
+        return new Verifier.Check(name + " matches the store", lines, failures);
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+    }
+
+    /** Each hard answer's triple is a removed triple and is its grounding's head. */
+    static Verifier.Check hardAnswersAreRemovedHeads(Splitter.Split split, List<Triple> removed) {
+        Set<Triple> removedSet = new HashSet<>(removed);
+        List<String> failures = new ArrayList<>();
+        long checked = 0;
+        for (SplitName part : SplitName.values()) {
+            List<Question> questions = split.part(part);
+            for (int i = 0; i < questions.size(); i++) {
+                Question q = questions.get(i);
+                checked++;
+                String where = "questions/" + part.label() + ".jsonl:" + (i + 1) + ": " + q.id();
+                Triple hard;
+                try {
+                    long topic = Long.parseLong(q.topicEntity());
+                    long answer = Long.parseLong(q.hardAnswer());
+                    hard = q.direction().equals(Question.HEAD) ? new Triple(topic, q.relation(), answer)
+                            : new Triple(answer, q.relation(), topic);
+                } catch (NumberFormatException | NullPointerException e) {
+                    failures.add(where + ": topic or hard answer is not a private id");
+                    continue;
+                }
+                if (!removedSet.contains(hard)) {
+                    failures.add(where + ": hard answer's triple " + hard.tsv().replace('\t', ' ')
+                            + " is not in kg/removed.tsv");
+                }
+                List<String> head = q.grounding() == null ? null : q.grounding().head();
+                if (head == null || !List.of(Long.toString(hard.head()), hard.relation(), Long.toString(hard.tail()))
+                        .equals(head)) {
+                    failures.add(where + ": hard answer's triple " + hard.tsv().replace('\t', ' ')
+                            + " is not its grounding's head " + head);
+                }
+            }
+        }
+        return new Verifier.Check("hard answers are removed triples, grounding heads", checked, failures);
+    }
+
+    /** The question files hold exactly the questions the store recorded, by id. */
+    static Verifier.Check questionsMatchStore(RepositoryConnection conn, KgGraphs kg, Splitter.Split split) {
+        Set<String> stored = new TreeSet<>();
+        for (Statement st : conn.getStatements(null, LacunaVocab.QUESTION_ID, null, false, kg.benchmark())) {
+            stored.add(st.getObject().stringValue());
+        }
+        List<String> failures = new ArrayList<>();
+        Set<String> inFiles = new HashSet<>();
+        for (SplitName part : SplitName.values()) {
+            List<Question> questions = split.part(part);
+            for (int i = 0; i < questions.size(); i++) {
+                String id = questions.get(i).id();
+                String where = "questions/" + part.label() + ".jsonl:" + (i + 1);
+                if (!inFiles.add(id)) {
+                    failures.add(where + ": question " + id + " appears twice");
+                } else if (!stored.contains(id)) {
+                    failures.add(where + ": question " + id + " is not in the store's benchmark graph");
+                }
+            }
+        }
+        for (String id : stored) {
+            if (!inFiles.contains(id)) {
+                failures.add(QuestionFiles.FOLDER + "/: question " + id + " of the store is missing from the files");
+            }
+        }
+        return new Verifier.Check("question files hold the store's questions", stored.size(), failures);
+    }
+
+    /** Every count of summary.json that the files determine, and the parameters the store recorded. */
+    static Verifier.Check summaryCounts(RepositoryConnection conn, KgGraphs kg, BenchmarkFolder folder, Splitter.Split split,
+                                        long removed) throws IOException {
+        Summary s = folder.summary();
+        Summary.Triples triples = s.triples() == null ? new Summary.Triples(null, null, null) : s.triples();
+        Summary.Questions q = s.questions() == null
+                ? new Summary.Questions(null, null, null, null, null, null, null, null, null, null, null) : s.questions();
+        Summary.Rules r = s.rules() == null ? new Summary.Rules(null, Map.of()) : s.rules();
+        Map<String, Long> expected = new LinkedHashMap<>();
+        Map<String, Object> given = new LinkedHashMap<>();
+        expect(expected, given, "triples.complete", countLines(folder.graphFile(GraphRole.COMPLETE)), triples.complete());
+        expect(expected, given, "triples.incomplete", countLines(folder.graphFile(GraphRole.INCOMPLETE)), triples.incomplete());
+        expect(expected, given, "triples.removed", removed, triples.removed());
+        expect(expected, given, "questions.train", split.train().size(), q.train());
+        expect(expected, given, "questions.valid", split.valid().size(), q.valid());
+        expect(expected, given, "questions.test", split.test().size(), q.test());
+        expect(expected, given, "questions.total", split.size(), q.total());
+        Map<String, String> parameters = s.parameters() == null ? Map.of() : s.parameters();
+        List<String> failures = new ArrayList<>();
+        try {
+            List<MinedRule> rules = AmieRules.read(folder.rulesFile());
+            expect(expected, given, "rules.total", rules.size(), r.total());
+            expect(expected, given, "parameters.rules", rules.size(), parameters.get("rules"));
+            for (RuleType t : RuleType.values()) {
+                expect(expected, given, "rules.by_type." + t.label(),
+                        rules.stream().filter(x -> RuleType.of(x.rule()) == t).count(),
+                        r.byType() == null ? null : r.byType().get(t.label()));
+            }
+        } catch (dev.lacuna.BadInputException e) {
+            failures.add(e.getMessage() + " (so the rule counts of summary.json cannot be checked)");
+        }
+        long groundings = 0;
+        for (Statement ignored : conn.getStatements(null, LacunaVocab.SELECTED, null, false, kg.benchmark())) {
+            groundings++;
+        }
+        expect(expected, given, "groundings.selected", groundings,
+                s.groundings() == null ? null : s.groundings().selected());
+        for (Map.Entry<String, Long> e : expected.entrySet()) {
+            Object v = given.get(e.getKey());
+            Long value = v instanceof Long l ? l
+                    : v instanceof String text && text.matches("\\d{1,18}") ? Long.valueOf(text) : null;
+            if (!e.getValue().equals(value)) {
+                failures.add("summary.json " + e.getKey() + " is " + (v == null ? "missing" : v)
+                        + ", the files and store give " + e.getValue());
+            }
+        }
+        Map<String, String> stored = new LinkedHashMap<>();
+        for (Statement st : conn.getStatements(null, LacunaVocab.PARAMETER, null, false, kg.benchmark())) {
+            String p = st.getObject().stringValue();
+            int eq = p.indexOf('=');
+            stored.put(p.substring(0, eq), p.substring(eq + 1));
+        }
+        Set<String> names = new TreeSet<>(stored.keySet());
+        names.addAll(parameters.keySet());
+        for (String name : names) {
+            String inFile = parameters.get(name);
+            if (!java.util.Objects.equals(inFile, stored.get(name))) {
+                failures.add("summary.json parameters." + name + " is " + inFile + ", the store recorded " + stored.get(name));
+            }
+        }
+        return new Verifier.Check("summary.json counts match the files and store", expected.size() + names.size(), failures);
+    }
+
+    private static void expect(Map<String, Long> expected, Map<String, Object> given, String name, long value,
+                               Object inFile) {
+        expected.put(name, value);
+        given.put(name, inFile);
+    }
+
+    private static long countLines(Path file) throws IOException {
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> !l.isBlank()).count();
+        } catch (NoSuchFileException e) {
+            return -1;
+        }
+    }
+}

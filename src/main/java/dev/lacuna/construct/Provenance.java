@@ -1,0 +1,114 @@
+package dev.lacuna.construct;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Model;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.LinkedHashModel;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.questions.Question;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.store.CommitGuard;
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.LacunaVocab;
+
+/**
+ * A build's provenance as RDF in the KG's benchmark graph (vocabulary {@code ontologies/lacuna.ttl}): the
+ * run and its parameters, the rules with their measures, every selected grounding with its body and head
+ * triples, and every question with its answers and split. Replaced as a whole, in one transaction.
+ */
+final class Provenance {
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+
+    private Provenance() {
+    }
+
+    static Model model(KgGraphs kg, List<MinedRule> rules, String minedBy, List<Grounding> selected,
+                       List<Question> questions, Map<String, String> parameters, String generator) {
+        Model m = RuleGraph.toModel(kg, rules, minedBy);
+        IRI run = VF.createIRI(kg.prefix() + "build");
+        m.add(run, RDF.TYPE, LacunaVocab.BENCHMARK_RUN);
+        parameters.forEach((k, v) -> m.add(run, LacunaVocab.PARAMETER, VF.createLiteral(k + "=" + v)));
+        for (int i = 0; i < selected.size(); i++) {
+            Grounding g = selected.get(i);
+            IRI node = grounding(kg, i);
+            m.add(node, RDF.TYPE, LacunaVocab.GROUNDING);
+            m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, g.rule().rule()));
+            m.add(node, LacunaVocab.SELECTED, VF.createLiteral(true));
+            m.add(node, LacunaVocab.HEAD_TRIPLE, tripleRef(m, kg, g.head(), true));
+            for (Triple b : g.body()) {
+                m.add(node, LacunaVocab.BODY_TRIPLE, tripleRef(m, kg, b, false));
+            }
+        }
+        for (Question q : questions) {
+            IRI node = VF.createIRI(kg.prefix() + "question/" + q.id());
+            m.add(node, RDF.TYPE, LacunaVocab.QUESTION);
+            m.add(node, LacunaVocab.QUESTION_ID, VF.createLiteral(q.id()));
+            m.add(node, LacunaVocab.QUESTION_TEXT, VF.createLiteral(q.question()));
+            m.add(node, LacunaVocab.TOPIC_ENTITY, kg.entity(Long.parseLong(q.topicEntity())));
+            m.add(node, LacunaVocab.RELATION, kg.relation(q.relation()));
+            m.add(node, LacunaVocab.DIRECTION, VF.createLiteral(q.direction()));
+            for (String a : q.answers()) {
+                m.add(node, LacunaVocab.ANSWER, kg.entity(Long.parseLong(a)));
+            }
+            m.add(node, LacunaVocab.HARD_ANSWER, kg.entity(Long.parseLong(q.hardAnswer())));
+            m.add(node, LacunaVocab.SPLIT, VF.createLiteral(q.split()));
+            m.add(node, LacunaVocab.GENERATOR, VF.createLiteral(generator));
+            m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, dev.lacuna.rules.AmieRules.parseRule(q.rule(), "question " + q.id(), -1)));
+        }
+        return m;
+    }
+
+    static IRI grounding(KgGraphs kg, int index) {
+        return VF.createIRI(kg.prefix() + "grounding/" + index);
+    }
+
+    private static IRI tripleRef(Model m, KgGraphs kg, Triple t, boolean removed) {
+        String key = t.tsv();
+        IRI node = VF.createIRI(kg.prefix() + "triple/" + HexFormat.of().formatHex(
+                sha256(key.getBytes(StandardCharsets.UTF_8)), 0, 12));
+        m.add(node, RDF.TYPE, LacunaVocab.TRIPLE_REF);
+        m.add(node, LacunaVocab.SUBJECT, kg.entity(t.head()));
+        m.add(node, LacunaVocab.PREDICATE, kg.relation(t.relation()));
+        m.add(node, LacunaVocab.OBJECT, kg.entity(t.tail()));
+        if (removed) {
+            m.add(node, LacunaVocab.REMOVED, VF.createLiteral(true));
+        }
+        return node;
+    }
+
+    private static byte[] sha256(byte[] data) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Replaces the graph (the benchmark graph, or a build's staged one) with the model, in one transaction. */
+    static void write(Repository repository, IRI graph, Model model) {
+        try (RepositoryConnection conn = repository.getConnection()) {
+            IncompleteGraph.beginSingleWriter(conn);
+            try {
+                conn.clear(graph);
+                conn.add(model, graph);
+                CommitGuard.commit(conn);
+            } catch (RuntimeException e) {
+                if (conn.isActive()) {
+                    conn.rollback();
+                }
+                throw new LacunaException("could not write the benchmark graph: " + e.getMessage(), e);
+            }
+        }
+    }
+}

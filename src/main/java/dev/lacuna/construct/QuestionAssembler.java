@@ -1,0 +1,193 @@
+package dev.lacuna.construct;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.eclipse.rdf4j.model.IRI;
+
+import dev.lacuna.LacunaException;
+import dev.lacuna.Progress;
+import dev.lacuna.questions.GenerationBatch;
+import dev.lacuna.questions.GenerationStats;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.QuestionRequest;
+import dev.lacuna.questions.QuestionResult;
+import dev.lacuna.rules.RuleType;
+import dev.lacuna.rules.sparql.Side;
+import dev.lacuna.rules.sparql.SparqlRuleRunner;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * From selected groundings to questions (paper section 3.2, "Question Generation" and "Answer Set
+ * Completion"):
+ * <ol>
+ * <li>one question per (rule, deleted triple), as the authors' released code does: a triple that several
+ *     rules infer gets one question per rule; of several groundings of one rule with the same head, the
+ *     first in selection order is kept as the question's grounding;</li>
+ * <li>the topic entity is drawn from head or tail with the seed, in that fixed order;</li>
+ * <li>exact duplicates (same topic, relation and direction, hence the same question and answer set) are
+ *     merged into the first, whose {@code other_rules} keep every other rule as provenance;</li>
+ * <li>the answer set is every answer of (topic, relation) in complete in the question's direction; the
+ *     deleted triple's other entity is the hard answer.</li>
+ * </ol>
+ */
+final class QuestionAssembler {
+
+    /** What happened on the way from groundings to questions. */
+    record Outcome(List<Question> questions, int candidates, int duplicatesMerged, GenerationStats generation) {
+    }
+
+    private record Candidate(Grounding grounding, String topicSide) {
+    }
+
+    private QuestionAssembler() {
+    }
+
+    static Outcome assemble(List<Grounding> selected, QuestionGenerator generator, SparqlRuleRunner runner,
+                            KgGraphs kg, long seed) {
+        Map<String, Grounding> perRuleAndHead = new LinkedHashMap<>();
+        for (Grounding g : selected) {
+            perRuleAndHead.putIfAbsent(g.ruleIndex() + " " + g.head().tsv(), g);
+        }
+        // A stream of its own, so that changing how groundings are sampled does not shift topic draws.
+        SplittableRandom random = new SplittableRandom(seed ^ 0x70_91_c5_1dL);
+        List<Candidate> candidates = new ArrayList<>();
+        List<QuestionRequest> requests = new ArrayList<>();
+        for (Grounding g : perRuleAndHead.values()) {
+            String side = random.nextBoolean() ? Question.HEAD : Question.TAIL;
+            candidates.add(new Candidate(g, side));
+            requests.add(QuestionRequest.of(Long.toString(g.head().head()), g.head().relation(),
+                    Long.toString(g.head().tail()), side));
+        }
+        GenerationBatch batch;
+        try (Progress progress = Progress.start("questions", requests.size(), "questions")) {
+            batch = generator.generate(requests, progress::set);
+        }
+        Map<String, List<String>> answerSets = answerSets(runner, kg, candidates, batch.results());
+        Map<String, Question> byKey = new LinkedHashMap<>();
+        int merged = 0;
+        for (int i = 0; i < candidates.size(); i++) {
+            QuestionResult result = batch.results().get(i);
+            if (result.isDropped()) {
+                continue;
+            }
+            Candidate c = candidates.get(i);
+            Triple head = c.grounding().head();
+            boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+            long topic = topicIsHead ? head.head() : head.tail();
+            long hard = topicIsHead ? head.tail() : head.head();
+            String key = topic + " " + head.relation() + " " + c.topicSide();
+            Question existing = byKey.get(key);
+            String ruleText = c.grounding().rule().rule().toAmie();
+            if (existing != null) {
+                merged++;
+                List<String> others = new ArrayList<>(existing.otherRules() == null ? List.of() : existing.otherRules());
+                if (!existing.rule().equals(ruleText) && !others.contains(ruleText)) {
+                    others.add(ruleText);
+                }
+                byKey.put(key, withOtherRules(existing, others));
+                continue;
+            }
+            List<String> answers = answerSets.get(key);
+            if (!answers.contains(Long.toString(hard))) {
+                throw new LacunaException("answer completion for " + head.tsv() + " misses its hard answer " + hard
+                        + ": the graph complete changed during the build?");
+            }
+            List<List<String>> body = new ArrayList<>();
+            for (Triple b : c.grounding().body()) {
+                body.add(b.asList());
+            }
+            byKey.put(key, new Question(null, result.question(), Long.toString(topic), head.relation(),
+                    c.topicSide(), answers, Long.toString(hard), ruleText,
+                    RuleType.of(c.grounding().rule().rule()).label(),
+                    new Question.Grounding(body, head.asList()), null, null));
+        }
+        List<Question> questions = new ArrayList<>(byKey.size());
+        int n = 0;
+        for (Question q : byKey.values()) {
+            questions.add(withId(q, String.format("q%05d", n++)));
+        }
+        return new Outcome(questions, candidates.size(), merged, batch.stats());
+    }
+
+    /**
+     * The answer set of every kept candidate, keyed as the questions are (topic, relation, side): one batched
+     * query per relation, side and {@link SparqlRuleRunner#BATCH} topics rather than one per question.
+     */
+    private static Map<String, List<String>> answerSets(SparqlRuleRunner runner, KgGraphs kg, List<Candidate> candidates,
+                                                        List<QuestionResult> results) {
+        List<AnswerKey> keys = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (results.get(i).isDropped()) {
+                continue;
+            }
+            Candidate c = candidates.get(i);
+            Triple head = c.grounding().head();
+            boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+            keys.add(new AnswerKey(head.relation(), topicIsHead ? head.head() : head.tail(), topicIsHead));
+        }
+        Map<AnswerKey, List<String>> sets = answers(runner, kg, keys);
+        Map<String, List<String>> out = new java.util.HashMap<>();
+        sets.forEach((k, v) -> out.put(k.topic() + " " + k.relation() + " " + (k.topicIsHead() ? Question.HEAD : Question.TAIL), v));
+        return out;
+    }
+
+    /** One answer-set lookup: (topic, relation) with the topic on the head side or not. */
+    record AnswerKey(String relation, long topic, boolean topicIsHead) {
+    }
+
+    /**
+     * Every key's answers in complete as sorted private ids, fetched in batches grouped by relation and side;
+     * the result is the same as one {@link #answers(SparqlRuleRunner, KgGraphs, String, long, boolean)} per key.
+     */
+    static Map<AnswerKey, List<String>> answers(SparqlRuleRunner runner, KgGraphs kg, java.util.Collection<AnswerKey> keys) {
+        Map<String, java.util.Set<Long>> groups = new java.util.TreeMap<>();
+        for (AnswerKey k : keys) {
+            groups.computeIfAbsent(k.relation() + "\t" + k.topicIsHead(), g -> new java.util.TreeSet<>()).add(k.topic());
+        }
+        Map<AnswerKey, List<String>> out = new java.util.HashMap<>();
+        try (Progress progress = Progress.start("answer sets", new java.util.HashSet<>(keys).size(), "questions")) {
+            for (Map.Entry<String, java.util.Set<Long>> g : groups.entrySet()) {
+                String relation = g.getKey().substring(0, g.getKey().lastIndexOf('\t'));
+                boolean topicIsHead = g.getKey().endsWith("\ttrue");
+                List<IRI> topics = new ArrayList<>(g.getValue().size());
+                g.getValue().forEach(t -> topics.add(kg.entity(t)));
+                Map<IRI, List<IRI>> found = runner.answers(kg.complete(), relation, topics, topicIsHead ? Side.HEAD : Side.TAIL);
+                for (long t : g.getValue()) {
+                    out.put(new AnswerKey(relation, t, topicIsHead), privateIds(kg, found.get(kg.entity(t))));
+                }
+                progress.step(g.getValue().size());
+            }
+        }
+        return out;
+    }
+
+    static List<String> answers(SparqlRuleRunner runner, KgGraphs kg, String relation, long topic, boolean topicIsHead) {
+        return privateIds(kg, runner.answers(kg.complete(), relation, kg.entity(topic), topicIsHead ? Side.HEAD : Side.TAIL));
+    }
+
+    private static List<String> privateIds(KgGraphs kg, List<IRI> iris) {
+        List<Long> ids = new ArrayList<>(iris.size());
+        for (IRI iri : iris) {
+            ids.add(kg.privateId(iri));
+        }
+        ids.sort(Long::compare);
+        List<String> out = new ArrayList<>(ids.size());
+        ids.forEach(id -> out.add(Long.toString(id)));
+        return out;
+    }
+
+    private static Question withId(Question q, String id) {
+        return new Question(id, q.question(), q.topicEntity(), q.relation(), q.direction(), q.answers(), q.hardAnswer(),
+                q.rule(), q.ruleType(), q.grounding(), q.otherRules(), q.split());
+    }
+
+    private static Question withOtherRules(Question q, List<String> others) {
+        return new Question(q.id(), q.question(), q.topicEntity(), q.relation(), q.direction(), q.answers(),
+                q.hardAnswer(), q.rule(), q.ruleType(), q.grounding(), others.isEmpty() ? null : List.copyOf(others), q.split());
+    }
+}

@@ -1,0 +1,106 @@
+package dev.lacuna.construct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
+import dev.lacuna.questions.GeneratorKind;
+import dev.lacuna.questions.LlmSettings;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.store.GraphChecksum;
+import dev.lacuna.store.StoreConfig;
+
+/**
+ * A build switches the store to its graphs only once its folder is written: a refused, failed or unwritable
+ * build leaves the published graphs, and so the previous folder, verifying; a build that would orphan
+ * another folder is refused without --force, naming it.
+ */
+class BuildPublicationTest {
+    @TempDir
+    Path tmp;
+
+    private static List<MinedRule> someRules() {
+        return FamilyBuild.referenceRules().subList(0, 10);
+    }
+
+    @Test
+    void theStoreFollowsOnlyAWrittenFolder() throws IOException {
+        Repository repository = FamilyBuild.loadedStore(new StoreConfig.NativeStoreConfig(tmp.resolve("store")), tmp, 42);
+        try {
+            Path first = tmp.resolve("first");
+            new BenchmarkBuilder(repository, FamilyBuild.KG).build(someRules(), "x", BuildSettings.defaults(first));
+            assertTrue(Verifier.verify(repository, first).passed());
+            assertTrue(Files.readString(first.resolve("graphs.json")).contains("\"incomplete\" : \"https://lacuna.dev/kg/family/incomplete\""));
+            String published = checksums(repository);
+
+            // An output location that cannot be written is refused before the store is touched.
+            Path notAFolder = Files.writeString(tmp.resolve("file.txt"), "x");
+            BadInputException e = assertThrows(BadInputException.class, () -> new BenchmarkBuilder(repository, FamilyBuild.KG)
+                    .build(someRules(), "x", BuildSettings.defaults(notAFolder.resolve("out")).withSeed(5)));
+            assertTrue(e.getMessage().contains("cannot write the output folder"), e.getMessage());
+
+            // A second build elsewhere would leave the first folder matching nothing: refused, naming it.
+            Path second = tmp.resolve("second");
+            e = assertThrows(BadInputException.class, () -> new BenchmarkBuilder(repository, FamilyBuild.KG)
+                    .build(someRules(), "x", BuildSettings.defaults(second).withSeed(5)));
+            assertTrue(e.getMessage().contains(first.toAbsolutePath().toString()) && e.getMessage().contains("--force"),
+                    e.getMessage());
+            assertFalse(Files.exists(second));
+
+            // A build that fails after writing its staged incomplete (here: the LLM is unreachable).
+            int closedPort;
+            try (ServerSocket s = new ServerSocket(0)) {
+                closedPort = s.getLocalPort();
+            }
+            LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OPENAI)
+                    .withBaseUrl("http://127.0.0.1:" + closedPort + "/v1").withModel("m").withApiKey("k")
+                    .withRetries(0, java.time.Duration.ofMillis(10)).withCacheDir(null);
+            BuildSettings failing = new BuildSettings(second, true, 30, 0.01, 5, GeneratorKind.LLM, null, llm, 500,
+                    GroundingSelector.Mode.FILTER);
+            assertThrows(LacunaException.class, () -> new BenchmarkBuilder(repository, FamilyBuild.KG)
+                    .build(someRules(), "x", failing));
+            assertEquals(published, checksums(repository), "published graphs unchanged by the failed build");
+            assertTrue(Verifier.verify(repository, first).passed(), "the first folder still verifies");
+            try (RepositoryConnection c = repository.getConnection()) {
+                assertFalse(c.hasStatement(null, null, null, false, BuildPublication.stagingIncomplete(FamilyBuild.KG),
+                        BuildPublication.stagingBenchmark(FamilyBuild.KG)), "staged graphs removed");
+            }
+
+            // With --force the second build replaces the first, and the store records where it lives.
+            new BenchmarkBuilder(repository, FamilyBuild.KG).build(someRules(), "x",
+                    new BuildSettings(second, true, 30, 0.01, 5, GeneratorKind.TEMPLATE, null, null, 500,
+                            GroundingSelector.Mode.FILTER));
+            assertTrue(Verifier.verify(repository, second).passed());
+            assertEquals(second.toAbsolutePath().toString(), BuildPublication.publishedFolder(repository, FamilyBuild.KG));
+            // A folder that was deleted orphans nothing: building elsewhere needs no --force.
+            try (var files = Files.walk(second)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+            Path third = tmp.resolve("third");
+            new BenchmarkBuilder(repository, FamilyBuild.KG).build(someRules(), "x", BuildSettings.defaults(third));
+            assertTrue(Verifier.verify(repository, third).passed());
+        } finally {
+            repository.shutDown();
+        }
+    }
+
+    private static String checksums(Repository repository) {
+        try (RepositoryConnection c = repository.getConnection()) {
+            return GraphChecksum.of(c, FamilyBuild.KG.incomplete()) + " " + c.size(FamilyBuild.KG.benchmark());
+        }
+    }
+}

@@ -1,0 +1,281 @@
+package dev.lacuna.construct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import dev.lacuna.cli.Main;
+import dev.lacuna.folder.OutputFolder;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * The issue's scale run, every stage as its own {@code lacuna} child process (java with the test class path and
+ * {@code -Xmx} of {@code scale.xmx}, default 10g) under {@code /usr/bin/time}, so that wall time and peak RSS are
+ * per stage: generate N triples (default 20,000,000), load into LMDB, mine at maxad 3 (and maxad 4 with
+ * {@code -Dscale.maxad4=true}: up to two hours), build from the maxad-3 rules, verify, serve one-hop queries from
+ * 16 clients for {@code scale.serveSeconds} (default 60; ServeBenchTest's shapes), export {@code rog}.
+ * Writes target/bench/scale-N.md; each stage's log is kept under target/bench/scale-N/.
+ * Run with: {@code mvn -B -o -Pscale test [-Dscale.triples=2000000] [-Dscale.maxad4=true] [-Dscale.xmx=10g]}.
+ */
+@Tag("scale")
+class ScaleBench {
+    private static final KgGraphs KG = KgGraphs.of("scale");
+    private static final int CLIENTS = 16;
+
+    /** One stage's measure. */
+    record Stage(String name, double seconds, long peakKb, int exit, String note) {
+    }
+
+    private final List<Stage> stages = new ArrayList<>();
+    private Path work;
+    private Path logs;
+    private String xmx;
+
+    @Test
+    void generateLoadMineBuildVerifyServeExport() throws Exception {
+        long n = Long.getLong("scale.triples", 20_000_000L);
+        xmx = System.getProperty("scale.xmx", "10g");
+        int serveSeconds = Integer.getInteger("scale.serveSeconds", 60);
+        work = Path.of(System.getProperty("scale.dir", "target/scale-work")).toAbsolutePath().resolve(Long.toString(n));
+        logs = Path.of("target", "bench", "scale-" + n).toAbsolutePath();
+        OutputFolder.deleteTree(work);
+        Files.createDirectories(work);
+        Files.createDirectories(logs);
+        String store = "lmdb:" + work.resolve("store");
+        Path kg = work.resolve("kg.tsv");
+        Path bench = work.resolve("benchmark");
+        Instant began = Instant.now();
+
+        run("generate", "", "generate", "--output", kg.toString(), "--triples", Long.toString(n), "--seed", "42",
+                "--rules", work.resolve("planted.tsv").toString());
+        run("load (complete)", "", "load", "--store", store, "--kg", KG.name(), kg.toString());
+        run("mine maxad 3", "", "mine", "--input", kg.toString(), "--output", work.resolve("rules-3.tsv").toString(),
+                "--maxad", "3", "--threads", "2");
+        if (Boolean.getBoolean("scale.maxad4")) {
+            run("mine maxad 4", "", "mine", "--input", kg.toString(), "--output", work.resolve("rules-4.tsv").toString(),
+                    "--maxad", "4", "--threads", "2");
+        }
+        run("build (maxad-3 rules; incomplete, questions, folder)", "", "build", "--store", store, "--kg", KG.name(),
+                "--rules", work.resolve("rules-3.tsv").toString(), "--seed", "1", "--out", bench.toString());
+        run("verify", "", "verify", "--store", store, bench.toString());
+        serve(store, bench, serveSeconds);
+        run("export rog", "", "export", "--benchmark", bench.toString(), "--format", "rog", "--out",
+                work.resolve("rog").toString());
+        write(n, began);
+        for (Stage s : stages) {
+            assertEquals(0, s.exit(), s.name() + " failed; its log is in " + logs);
+        }
+    }
+
+    private List<String> command(String... args) {
+        List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + xmx, "-da:org.eclipse.rdf4j...", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        c.addAll(Arrays.asList(args));
+        return c;
+    }
+
+    /** Runs one stage to its end under /usr/bin/time, which reports the child's wall time and peak RSS. */
+    private void run(String name, String note, String... args) throws IOException, InterruptedException {
+        Path log = logs.resolve(args[0] + (stages.size() + 1) + ".log");
+        Path time = logs.resolve(args[0] + (stages.size() + 1) + ".time");
+        List<String> c = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %M", "-o", time.toString()));
+        c.addAll(command(args));
+        System.out.println("scale: " + name + " ...");
+        Process p = new ProcessBuilder(c).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        int exit = p.waitFor();
+        String[] measured = Files.readAllLines(time).get(Files.readAllLines(time).size() - 1).trim().split(" ");
+        stages.add(new Stage(name, Double.parseDouble(measured[0]), Long.parseLong(measured[1]), exit, note));
+        System.out.println("scale: " + stages.get(stages.size() - 1));
+    }
+
+    /**
+     * {@code lacuna serve} as a child, 16 clients sending ServeBenchTest's one-hop shapes about entities and
+     * relations of incomplete for the given time; its peak RSS is read from /proc (VmHWM) before it is stopped.
+     */
+    private void serve(String store, Path bench, int seconds) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path log = logs.resolve("serve" + (stages.size() + 1) + ".log");
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(command("serve", "--store", store, "--kg", KG.name(), "--port", Integer.toString(port),
+                "--no-access-log")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        String url = "http://127.0.0.1:" + port + "/sparql/incomplete";
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        List<String> queries = oneHopQueries(bench.resolve("kg").resolve("incomplete.tsv"), 4000);
+        double started = -1;
+        while (p.isAlive() && started < 0) {
+            try {
+                HttpResponse<String> r = http.send(request(url, queries.get(0)), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    started = (System.nanoTime() - t0) / 1e9;
+                }
+            } catch (IOException notYet) {
+                Thread.sleep(200);
+            }
+        }
+        String note;
+        int exit = 0;
+        if (started < 0) {
+            note = "serve did not start";
+            exit = p.exitValue() == 0 ? 1 : p.exitValue();
+        } else {
+            long[] result = load(http, url, queries, seconds);
+            note = String.format("ready after %.1f s; %d clients, %d s: %,d queries (%.0f/s), p50 %.0f ms, p99 %.0f ms, %d errors",
+                    started, CLIENTS, seconds, result[0], result[0] / (double) seconds, result[2] / 1e6, result[3] / 1e6,
+                    result[1]);
+            if (result[1] > 0) {
+                exit = 1;
+            }
+        }
+        long peak = peakKb(p.pid());
+        double wall = (System.nanoTime() - t0) / 1e9;
+        p.destroy();
+        p.waitFor();
+        stages.add(new Stage("serve (one-hop mix)", wall, peak, exit, note));
+        System.out.println("scale: " + stages.get(stages.size() - 1));
+    }
+
+    /** queries, errors, p50 and p99 latency in ns. */
+    private static long[] load(HttpClient http, String url, List<String> queries, int seconds) throws InterruptedException {
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        AtomicLong errors = new AtomicLong();
+        List<long[]> latencies = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            long[] mine = new long[1 << 20];
+            latencies.add(mine);
+            int client = c;
+            Thread t = new Thread(() -> {
+                int i = client;
+                int k = 0;
+                while (System.nanoTime() < end && k < mine.length - 1) {
+                    long q0 = System.nanoTime();
+                    try {
+                        HttpResponse<Void> r = http.send(request(url, queries.get(i++ % queries.size())),
+                                HttpResponse.BodyHandlers.discarding());
+                        if (r.statusCode() != 200) {
+                            errors.incrementAndGet();
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        errors.incrementAndGet();
+                    }
+                    mine[++k] = System.nanoTime() - q0;
+                }
+                mine[0] = k;
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        long total = 0;
+        for (long[] l : latencies) {
+            total += l[0];
+        }
+        long[] all = new long[(int) total];
+        int j = 0;
+        for (long[] l : latencies) {
+            System.arraycopy(l, 1, all, j, (int) l[0]);
+            j += (int) l[0];
+        }
+        Arrays.sort(all);
+        long p50 = all.length == 0 ? 0 : all[all.length / 2];
+        long p99 = all.length == 0 ? 0 : all[Math.min(all.length - 1, (int) (all.length * 0.99))];
+        return new long[] {total, errors.get(), p50, p99};
+    }
+
+    private static HttpRequest request(String url, String query) {
+        return HttpRequest.newBuilder(URI.create(url + "?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)))
+                .header("Accept", "application/sparql-results+json").timeout(Duration.ofSeconds(60)).GET().build();
+    }
+
+    /** ServeBenchTest's four one-hop shapes about triples of incomplete, drawn with a fixed seed. */
+    private static List<String> oneHopQueries(Path incomplete, int n) throws IOException {
+        List<String[]> sample = new ArrayList<>();
+        Random random = new Random(42);
+        try (BufferedReader r = Files.newBufferedReader(incomplete, StandardCharsets.UTF_8)) {
+            long seen = 0;
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                seen++;
+                String[] t = line.split("\t");
+                if (sample.size() < n) {
+                    sample.add(t);
+                } else {
+                    long k = (long) (random.nextDouble() * seen);
+                    if (k < n) {
+                        sample.set((int) k, t);
+                    }
+                }
+            }
+        }
+        List<String> out = new ArrayList<>(sample.size());
+        for (String[] t : sample) {
+            String h = "<" + KG.entity(Long.parseLong(t[0])) + ">";
+            String rel = "<" + KG.relation(t[1]) + ">";
+            String tail = "<" + KG.entity(Long.parseLong(t[2])) + ">";
+            out.add(switch (out.size() % 4) {
+                case 0 -> "SELECT DISTINCT ?relation WHERE { " + h + " ?relation ?x . }";
+                case 1 -> "SELECT DISTINCT ?relation WHERE { ?x ?relation " + tail + " . }";
+                case 2 -> "SELECT ?tailEntity WHERE { " + h + " " + rel + " ?tailEntity . }";
+                default -> "SELECT ?tailEntity WHERE { ?tailEntity " + rel + " " + tail + " . }";
+            });
+        }
+        return out;
+    }
+
+    /** The process's peak resident set (VmHWM) in KB, or -1 where /proc cannot tell. */
+    private static long peakKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    private void write(long n, Instant began) throws IOException {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format("# Scale run: %,d generated triples%n%n", n));
+        md.append(String.format("Started %s, finished %s; each stage a `lacuna` child process with -Xmx%s on LMDB "
+                + "(wall time and peak RSS from /usr/bin/time; serve's peak RSS is its VmHWM before it was stopped). "
+                + "Command: `mvn -B -o -Pscale test -Dscale.triples=%d%s`. Logs: %s.%n%n", began, Instant.now(), xmx, n,
+                Boolean.getBoolean("scale.maxad4") ? " -Dscale.maxad4=true" : "", logs));
+        md.append("| stage | wall s | peak RSS MiB | exit | note |\n|---|---:|---:|---:|---|\n");
+        double total = 0;
+        for (Stage s : stages) {
+            total += s.seconds();
+            md.append(String.format("| %s | %.1f | %,d | %d | %s |%n", s.name(), s.seconds(), s.peakKb() / 1024, s.exit(),
+                    s.note()));
+        }
+        md.append(String.format("| total | %.1f | | | |%n", total));
+        Files.writeString(logs.resolveSibling("scale-" + n + ".md"), md.toString());
+        System.out.println(md);
+    }
+}

@@ -1,0 +1,232 @@
+package dev.lacuna.construct;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+
+import org.eclipse.rdf4j.repository.Repository;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionFiles;
+import dev.lacuna.questions.SplitName;
+import dev.lacuna.store.StoreConfig;
+
+/**
+ * Each tampering of issue 11 ("verify catches tampering") applied to a copy of one real benchmark folder:
+ * verify must fail and name the file (and line) that was changed. The untouched copy must pass.
+ */
+class VerifyTamperTest {
+    @TempDir
+    static Path shared;
+    static Repository repository;
+    static Path built;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void build() throws IOException {
+        repository = FamilyBuild.loadedStore(new StoreConfig.MemoryStoreConfig(), shared, 42);
+        built = shared.resolve("out");
+        new BenchmarkBuilder(repository, FamilyBuild.KG).build(FamilyBuild.referenceRules().subList(0, 12),
+                "amie3-import", BuildSettings.defaults(built).withSeed(42));
+    }
+
+    @AfterAll
+    static void close() {
+        repository.shutDown();
+    }
+
+    private Path copy() throws IOException {
+        return copy("copy");
+    }
+
+    private Path copy(String name) throws IOException {
+        Path dir = tmp.resolve(name);
+        try (Stream<Path> files = Files.walk(built)) {
+            for (Path p : files.toList()) {
+                Path to = dir.resolve(built.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        return dir;
+    }
+
+    private static void edit(Path file, UnaryOperator<List<String>> change) throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
+        Files.write(file, change.apply(lines), StandardCharsets.UTF_8);
+    }
+
+    /** Verify fails, and a failing check's message contains each expected text. */
+    private static void fails(Path dir, String... expected) {
+        Verifier.Report report = Verifier.verify(repository, dir);
+        assertTrue(!report.passed(), "verify passed a tampered folder");
+        String failures = String.join("\n", report.checks().stream().flatMap(c -> c.failures().stream()).toList());
+        for (String e : expected) {
+            assertTrue(failures.contains(e), "expected '" + e + "' in:\n" + failures);
+        }
+    }
+
+    @Test
+    void untouchedCopyPasses() throws IOException {
+        Verifier.Report report = Verifier.verify(repository, copy());
+        assertTrue(report.passed(), report.checks().toString());
+    }
+
+    @Test
+    void hardAnswerChangedToAnAnswerStillInIncomplete() throws IOException {
+        Path dir = copy();
+        Path train = QuestionFiles.file(dir, SplitName.TRAIN);
+        List<Question> qs = QuestionFiles.readJsonl(train);
+        int index = -1;
+        for (int i = 0; i < qs.size() && index < 0; i++) {
+            if (qs.get(i).answers().size() > 1) {
+                index = i;
+            }
+        }
+        assertTrue(index >= 0, "a question with two answers");
+        Question q = qs.get(index);
+        String other = q.answers().stream().filter(a -> !a.equals(q.hardAnswer())).findFirst().orElseThrow();
+        ObjectMapper json = new ObjectMapper();
+        int line = index;
+        edit(train, lines -> {
+            try {
+                ObjectNode node = (ObjectNode) json.readTree(lines.get(line));
+                node.put("hard_answer", other);
+                lines.set(line, json.writeValueAsString(node));
+                return lines;
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        fails(dir, "questions/train.jsonl:" + (index + 1) + ": " + q.id() + ": hard answer's triple", "not in kg/removed.tsv");
+    }
+
+    @Test
+    void removedTripleAddedBackToIncomplete() throws IOException {
+        Path dir = copy();
+        String removed = Files.readAllLines(dir.resolve("kg/removed.tsv")).get(0);
+        edit(dir.resolve("kg/incomplete.tsv"), lines -> {
+            lines.add(removed);
+            lines.sort(null);
+            return lines;
+        });
+        fails(dir, "kg/incomplete.tsv:");
+    }
+
+    @Test
+    void linesDeletedFromIncompleteOrComplete() throws IOException {
+        Path dir = copy();
+        edit(dir.resolve("kg/incomplete.tsv"), lines -> {
+            lines.remove(5);
+            return lines;
+        });
+        fails(dir, "kg/incomplete.tsv:6: ", "summary.json triples.incomplete");
+        dir = copy("second");
+        edit(dir.resolve("kg/complete.tsv"), lines -> lines.subList(0, lines.size() - 1));
+        fails(dir, "kg/complete.tsv:", "file ends early", "summary.json triples.complete");
+    }
+
+    @Test
+    void trainQuestionDeleted() throws IOException {
+        Path dir = copy();
+        String id = QuestionFiles.readJsonl(QuestionFiles.file(dir, SplitName.TRAIN)).get(0).id();
+        edit(QuestionFiles.file(dir, SplitName.TRAIN), lines -> lines.subList(1, lines.size()));
+        fails(dir, "question " + id + " of the store is missing", "summary.json questions.train");
+    }
+
+    @Test
+    void summaryEdited() throws IOException {
+        Path dir = copy();
+        Path summary = dir.resolve("summary.json");
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode s = (ObjectNode) json.readTree(summary.toFile());
+        ((ObjectNode) s.get("questions")).put("test", s.at("/questions/test").asLong() + 1);
+        ((ObjectNode) s.get("parameters")).put("tau", "0.5");
+        Files.writeString(summary, json.writeValueAsString(s));
+        fails(dir, "summary.json questions.test", "summary.json parameters.tau is 0.5");
+    }
+
+    @Test
+    void rulesEdited() throws IOException {
+        Path dir = copy();
+        edit(dir.resolve("rules.tsv"), lines -> {
+            String[] f = lines.get(2).split("\t");
+            f[4] = Long.toString(Long.parseLong(f[4]) + 1); // support
+            lines.set(2, String.join("\t", f));
+            return lines;
+        });
+        fails(dir, "rules.tsv:3: ");
+        Path broken = copy("broken");
+        edit(broken.resolve("rules.tsv"), lines -> {
+            lines.set(2, lines.get(2).replaceFirst("\t0\\.", "\t1."));
+            return lines;
+        });
+        fails(broken, "rules.tsv:3: ", "rules.tsv:3:");
+    }
+
+    @Test
+    void entitiesEdited() throws IOException {
+        Path dir = copy();
+        edit(dir.resolve("entities.tsv"), lines -> {
+            lines.set(4, lines.get(4) + "x");
+            return lines;
+        });
+        fails(dir, "entities.tsv:5: ");
+    }
+
+    @Test
+    void trigEdited() throws IOException {
+        Path dir = copy();
+        int[] changed = {-1};
+        edit(dir.resolve("benchmark.trig"), lines -> {
+            for (int i = lines.size() - 1; i >= 0 && changed[0] < 0; i--) {
+                if (lines.get(i).contains("lacuna:questionText")) {
+                    lines.set(i, lines.get(i).replace("lacuna:questionText \"", "lacuna:questionText \"Edited "));
+                    changed[0] = i + 1;
+                }
+            }
+            return lines;
+        });
+        assertTrue(changed[0] > 0);
+        fails(dir, "benchmark.trig:" + changed[0] + ": ");
+    }
+
+    @Test
+    void hardAnswerThatIsNotTheGroundingHead() throws IOException {
+        Path dir = copy();
+        Path test = QuestionFiles.file(dir, SplitName.TEST);
+        ObjectMapper json = new ObjectMapper();
+        edit(test, lines -> {
+            try {
+                ObjectNode node = (ObjectNode) json.readTree(lines.get(0));
+                ObjectNode grounding = (ObjectNode) node.get("grounding");
+                var head = grounding.putArray("head");
+                head.add("0").add("nosuchrelation").add("1");
+                lines.set(0, json.writeValueAsString(node));
+                return lines;
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        fails(dir, "questions/test.jsonl:1: ", "is not its grounding's head");
+    }
+}
