@@ -39,7 +39,7 @@ class RogCollapseTest {
         Files.writeString(bench.resolve("kg/incomplete.tsv"), "1\tbrotherOf\t3\n");
         Files.writeString(bench.resolve("kg/removed.tsv"), "1\tbrotherOf\t2\n4\tsisterOf\t5\n");
         Files.writeString(bench.resolve("rules.tsv"), "Rule\tHead Coverage\n?a  brotherOf  ?b   => ?b  brotherOf  ?a\t0.5\n");
-        Files.writeString(bench.resolve("summary.json"), "{\"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\", "
+        Files.writeString(bench.resolve("summary.json"), "{\"format\": 1, \"kg\": \"fixture\", \"base\": \"https://lacuna.dev/\", "
                 + "\"triples\": {\"complete\": 3, \"incomplete\": 1, \"removed\": 2}, \"questions\": {\"total\": 5}}\n");
         // Topics 1, 2 and 3 all reach both triples within two hops; topic 4 reaches one, topic 6 none.
         assertEquals(3, collapsed(bench, "text"));
