@@ -217,16 +217,8 @@ final class BodyJoin {
                 continue; // this value of g is already counted
             }
             val[freeVar] = v;
-            join(rest);
-            if (stop) {
+            if (!descend(rest, distinct)) {
                 break;
-            }
-            if (cut) {
-                if (distinct) {
-                    cut = false;
-                } else {
-                    break;
-                }
             }
         }
         val[freeVar] = -1;
@@ -271,19 +263,29 @@ final class BodyJoin {
             }
             val[sv] = s;
             val[ov] = o;
-            join(rest);
-            if (stop) {
+            if (!descend(rest, distinct)) {
                 break;
-            }
-            if (cut) {
-                if (distinct) {
-                    cut = false;
-                } else {
-                    break;
-                }
             }
         }
         val[sv] = -1;
         val[ov] = -1;
+    }
+
+    /**
+     * Joins the rest with the current binding; false when the enumeration at this level must end: a stop, or a
+     * cut outside a distinct count (a cut while counting distinct values of g only ends this value's paths).
+     */
+    private boolean descend(int rest, boolean distinct) {
+        join(rest);
+        if (stop) {
+            return false;
+        }
+        if (cut) {
+            if (!distinct) {
+                return false;
+            }
+            cut = false;
+        }
+        return true;
     }
 }
