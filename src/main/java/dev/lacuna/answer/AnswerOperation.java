@@ -26,7 +26,6 @@ import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.Question;
-import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitChoice;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.rules.AmieRules;
@@ -86,16 +85,13 @@ public final class AnswerOperation {
         BenchmarkFolder folder = BenchmarkFolder.at(s.benchmark()).requireExists();
         List<Question> out = new ArrayList<>();
         for (SplitName split : s.split().parts()) {
-            Path file = folder.questionsFile(split);
-            if (!Files.exists(file)) {
+            if (!folder.hasQuestions(split)) {
                 if (s.split() == SplitChoice.ALL) {
                     continue;
                 }
-                throw new BadInputException(file.toString(), -1, -1, "the benchmark has no " + split + " split");
+                throw new BadInputException(folder.questionsFile(split).toString(), -1, -1, "the benchmark has no " + split + " split");
             }
-            for (Question q : QuestionFiles.readJsonl(file)) {
-                out.add(q.split() == null ? q.withSplit(split) : q);
-            }
+            out.addAll(folder.questions(split));
         }
         return out;
     }

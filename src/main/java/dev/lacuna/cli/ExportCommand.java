@@ -62,7 +62,7 @@ public final class ExportCommand implements Command {
         }
         ExportSettings settings = new ExportSettings(Path.of(line.getOptionValue("benchmark")),
                 ExportFormat.parse(line.getOptionValue("format")),
-                GraphRole.parse(line.getOptionValue("graph", GraphRole.INCOMPLETE.label())).label(),
+                GraphRole.parse(line.getOptionValue("graph", GraphRole.INCOMPLETE.label())),
                 LabelMode.parse(line.getOptionValue("labels", "private")), Path.of(line.getOptionValue("out")),
                 CommonOptions.intValue(line, "hops", ExportSettings.DEFAULT_HOPS),
                 CommonOptions.intValue(line, "max-triples", ExportSettings.DEFAULT_MAX_TRIPLES),

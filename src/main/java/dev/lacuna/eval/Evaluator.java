@@ -11,7 +11,6 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.Question;
 
 /**
@@ -69,7 +68,7 @@ public final class Evaluator {
         return id -> {
             Benchmark.EntityName name = names.get(id);
             if (name == null) {
-                throw new BadInputException(BenchmarkFolder.at(benchmark.dir()).entitiesFile().toString(), -1, -1,
+                throw new BadInputException(benchmark.folder().entitiesFile().toString(), -1, -1,
                         "answer entity " + id + " is not listed");
             }
             return name.render(form, id);

@@ -14,7 +14,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
+import dev.lacuna.questions.SplitName;
 
 /**
  * BRINK's own files (boschresearch/brink): the KG as {@code facts.tsv} ({@code "h"<TAB>relation<TAB>"t"}, entities
@@ -33,13 +35,12 @@ final class BrinkExport {
     private BrinkExport() {
     }
 
-    static void write(BenchmarkFolder folder, ExportSettings s, Names names, Path out, ObjectNode summary) throws IOException {
+    static void write(CheckedFolder folder, ExportSettings s, Names names, Path out, ObjectNode summary) throws IOException {
         long facts = GraphExport.streamLines(folder, s.graph(), out.resolve("facts.tsv"),
                 t -> quoted(names.of(t[0])) + "\t" + t[1] + "\t" + quoted(names.of(t[2])));
-        Map<String, Integer> ruleIndex = ruleIndex(folder.dir().resolve("rules.tsv"));
-        Map<String, String> file = Map.of("train", "train.tsv", "valid", "val.tsv", "test", "test.tsv");
-        for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
-            try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file.get(split.getKey())), StandardCharsets.UTF_8)) {
+        Map<String, Integer> ruleIndex = ruleIndex(folder.layout().rulesFile());
+        for (Map.Entry<SplitName, List<Question>> split : folder.questions().entrySet()) {
+            try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file(split.getKey())), StandardCharsets.UTF_8)) {
                 w.write(String.join("\t", COLUMNS));
                 w.write('\n');
                 for (Question q : split.getValue()) {
@@ -62,7 +63,7 @@ final class BrinkExport {
             }
         }
         ArrayNode gold = QuestionsOut.JSON.createArrayNode();
-        for (Question q : folder.questions().get("test")) {
+        for (Question q : folder.questions().get(SplitName.TEST)) {
             ObjectNode g = gold.addObject();
             g.put("id", q.id());
             g.put("question", names.questionTextOrSame(q));
@@ -73,6 +74,15 @@ final class BrinkExport {
         QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve("gold.json").toFile(), gold);
         summary.put("facts", facts);
         summary.put("gold_questions", gold.size());
+    }
+
+    /** split_qa_or_grounding.py's file names. */
+    static String file(SplitName split) {
+        return switch (split) {
+            case TRAIN -> "train.tsv";
+            case VALID -> "val.tsv";
+            case TEST -> "test.tsv";
+        };
     }
 
     /** BRINK's grounding string: the body triples, then "=>" and the head triple, tokens separated by spaces. */

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.folder.CheckedFolder;
+import dev.lacuna.store.GraphRole;
 
 /**
  * The benchmark folder's graphs as a compact integer index, built once per export: entities are numbered in
@@ -34,21 +36,21 @@ public final class ExportGraphs {
     private final String[] relations;
     /** Relation numbers in the order they first appear in the complete graph's file, then the incomplete one's. */
     private final int[] firstSeen;
-    private final Map<String, long[]> graphs = new LinkedHashMap<>();
+    private final Map<GraphRole, long[]> graphs = new LinkedHashMap<>();
     private final int relationBits;
     private final int entityBits;
-    private String adjacencyOf;
+    private GraphRole adjacencyOf;
     private int[] adjacencyStart;
     private int[] adjacency;
 
-    /** Indexes the given graphs ("complete", "incomplete") of the folder. */
-    public ExportGraphs(BenchmarkFolder folder, List<String> graphNames) {
+    /** Indexes the given graphs of the folder. */
+    public ExportGraphs(CheckedFolder folder, List<GraphRole> graphNames) {
         int n = folder.entities().size();
         long[] ids = new long[n];
         String[] names = new String[n];
         int i = 0;
         for (String id : folder.entities().keySet()) {
-            ids[i++] = Long.parseLong(id); // BenchmarkFolder checked that every private id is a number
+            ids[i++] = Long.parseLong(id); // BenchmarkFolder.entities() checked that every private id is a number
         }
         Arrays.sort(ids);
         this.privateIds = ids;
@@ -61,8 +63,8 @@ public final class ExportGraphs {
         this.privateNames = names;
         // The files are read once into parallel int arrays, relations numbered as met; packed and sorted after.
         Map<String, Integer> met = new LinkedHashMap<>();
-        Map<String, int[][]> raw = new LinkedHashMap<>();
-        for (String graph : graphNames) {
+        Map<GraphRole, int[][]> raw = new LinkedHashMap<>();
+        for (GraphRole graph : graphNames) {
             IntTriples t = new IntTriples();
             folder.forEachTriple(graph, f -> t.add(entityNumber.get(f[0]), met.computeIfAbsent(f[1], k -> met.size()),
                     entityNumber.get(f[2])));
@@ -81,7 +83,7 @@ public final class ExportGraphs {
             throw new LacunaException("export: " + n + " entities and " + relations.length
                     + " relations do not fit the export's 63-bit triple numbers");
         }
-        for (Map.Entry<String, int[][]> g : raw.entrySet()) {
+        for (Map.Entry<GraphRole, int[][]> g : raw.entrySet()) {
             int[][] t = g.getValue();
             long[] packed = new long[t[0].length];
             for (int k = 0; k < packed.length; k++) {
@@ -142,7 +144,7 @@ public final class ExportGraphs {
     }
 
     /** A graph's triples in the export's order (head id, relation name, tail id). */
-    long[] triples(String graph) {
+    long[] triples(GraphRole graph) {
         long[] g = graphs.get(graph);
         if (g == null) {
             throw new IllegalStateException("graph " + graph + " was not indexed");
@@ -184,7 +186,7 @@ public final class ExportGraphs {
      * sorted within a hop. Over {@code maxTriples}, whole nearer hops are kept and the farthest hop that does not
      * fit is sampled with a Random seeded by the seed and the question id: the same input gives the same subgraph.
      */
-    public Subgraph subgraph(String graph, String topic, int hops, int maxTriples, long seed, String questionId) {
+    public Subgraph subgraph(GraphRole graph, String topic, int hops, int maxTriples, long seed, String questionId) {
         Integer start = entityNumber.get(topic);
         if (start == null) {
             return new Subgraph(List.of(), Set.of(topic), 0);
@@ -272,8 +274,8 @@ public final class ExportGraphs {
     }
 
     /** Per entity, the positions of the triples it is head or tail of (a self-loop once), built once per graph. */
-    private void adjacency(String graph, long[] g) {
-        if (graph.equals(adjacencyOf)) {
+    private void adjacency(GraphRole graph, long[] g) {
+        if (graph == adjacencyOf) {
             return;
         }
         int n = privateIds.length;

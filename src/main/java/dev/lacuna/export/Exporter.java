@@ -7,6 +7,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.serve.LabelMode;
 
@@ -42,14 +43,14 @@ public final class Exporter {
 
     public static ObjectNode export(ExportSettings s) {
         OutputFolder.checkTarget(s.out(), s.force(), List.of(), EXPORT);
-        BenchmarkFolder folder = BenchmarkFolder.read(s.benchmark());
+        CheckedFolder folder = CheckedFolder.read(s.benchmark());
         Names names = new Names(folder, s.labels());
         ObjectNode summary = QuestionsOut.JSON.createObjectNode();
         summary.put("format", FORMAT);
         summary.put("export", s.format().word());
         summary.put("benchmark", s.benchmark().toString());
         summary.put("kg", folder.kg().name());
-        summary.put("graph", s.format() == ExportFormat.TRIG ? "complete+incomplete" : s.graph());
+        summary.put("graph", s.format() == ExportFormat.TRIG ? "complete+incomplete" : s.graph().label());
         summary.put("labels", s.labels().word());
         if (s.format().perQuestionSubgraphs()) {
             summary.put("hops", s.hops());
@@ -68,7 +69,7 @@ public final class Exporter {
         return summary;
     }
 
-    private static void write(BenchmarkFolder folder, ExportSettings s, Names names, Path dir, ObjectNode summary)
+    private static void write(CheckedFolder folder, ExportSettings s, Names names, Path dir, ObjectNode summary)
             throws IOException {
         ObjectNode counts = summary.putObject("written");
         switch (s.format()) {

@@ -5,10 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -16,10 +14,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.Progress;
-import dev.lacuna.questions.Question;
+import dev.lacuna.folder.CheckedFolder;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
+import dev.lacuna.store.GraphRole;
 
 /**
  * GNN-RAG / ReaRev's dataset (cmavro/GNN-RAG, read by gnn/dataset_load.py BasicDataLoader): {@code train.json},
@@ -34,7 +33,7 @@ import dev.lacuna.serve.LabelMode;
  *     {@code subgraph.entities} (g2l[h] is a KeyError otherwise); the topic is listed even with no tuples.</li>
  * <li>A question with no entities is skipped by _load_file, which shifts every later line of its test.info:
  *     the topic is always an entity, so none is ever empty.</li>
- * <li>A question with no answers scores as a hit in evaluate.py f1_and_hits: {@link BenchmarkFolder} refuses one.</li>
+ * <li>A question with no answers scores as a hit in evaluate.py f1_and_hits: {@link CheckedFolder} refuses one.</li>
  * <li>entity2id keeps the last of two equal lines of entities.txt: two entities with one kb_id are refused.</li>
  * <li>Batches are padded to the largest subgraph (max_facts): subgraphs are capped by --max-triples.</li>
  * <li>build_rel_words splits relation names on '.' and makes any name without one UNK: relations are written
@@ -53,7 +52,16 @@ final class GnnRagExport {
         return dotted.contains(".") ? dotted : "lacuna." + dotted;
     }
 
-    static void write(BenchmarkFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
+    /** The file names dataset_load.py reads. */
+    static String file(SplitName split) {
+        return switch (split) {
+            case TRAIN -> "train.json";
+            case VALID -> "dev.json";
+            case TEST -> "test.json";
+        };
+    }
+
+    static void write(CheckedFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
             ObjectNode summary, SubgraphChecks checks) throws IOException {
         Names kbIds = s.labels() == LabelMode.TEXT ? new Names(folder, LabelMode.SOURCE) : names;
         Map<String, Integer> entityIndex = new HashMap<>();
@@ -63,7 +71,7 @@ final class GnnRagExport {
                 String kb = kbIds.of(id).replace('\n', ' ');
                 // entity2id keeps the last line of a repeated name: an answer would point at the other entity.
                 if (!kbSeen.add(kb)) {
-                    throw new BadInputException(folder.dir().resolve("entities.tsv").toString(), entityIndex.size() + 2, -1,
+                    throw new BadInputException(folder.layout().entitiesFile().toString(), entityIndex.size() + 2, -1,
                             "entity " + id + " has the kb_id '" + kb + "' of an earlier entity (" + kbIds.labels().word()
                             + " names): GNN-RAG's entities.txt needs one line per entity");
                 }
@@ -78,7 +86,7 @@ final class GnnRagExport {
         }
         QuestionsOut.JSON.writeValue(out.resolve("entities_names.json").toFile(), nameOf);
         TreeSet<String> relationNames = new TreeSet<>();
-        folder.forEachTriple("complete", t -> relationNames.add(t[1]));
+        folder.forEachTriple(GraphRole.COMPLETE, t -> relationNames.add(t[1]));
         Map<String, Integer> relationIndex = new HashMap<>();
         try (BufferedWriter w = Files.newBufferedWriter(out.resolve("relations.txt"), StandardCharsets.UTF_8)) {
             java.util.Set<String> used = new java.util.HashSet<>();
@@ -92,44 +100,30 @@ final class GnnRagExport {
                 w.write('\n');
             }
         }
-        Map<String, String> file = Map.of("train", "train.json", "valid", "dev.json", "test", "test.json");
-        long triples = 0;
-        int largest = 0;
-        int total = folder.questions().values().stream().mapToInt(List::size).sum();
-        try (Progress progress = Progress.start("export gnnrag", total, "questions")) {
-            for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
-                try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file.get(split.getKey())), StandardCharsets.UTF_8)) {
-                    for (Question q : split.getValue()) {
-                        ExportGraphs.Subgraph g = graphs.subgraph(s.graph(), q.topicEntity(), s.hops(), s.maxTriples(), s.seed(), q.id());
-                        checks.check(q, g);
-                        ObjectNode row = QuestionsOut.JSON.createObjectNode();
-                        row.put("id", q.id());
-                        row.put("question", names.questionTextOrSame(q));
-                        row.putArray("entities").add(entityIndex.get(q.topicEntity()));
-                        ArrayNode answers = row.putArray("answers");
-                        for (String a : q.answers()) {
-                            answers.addObject().put("kb_id", kbIds.of(a)).put("text", names.of(a));
-                        }
-                        ObjectNode sub = row.putObject("subgraph");
-                        ArrayNode tuples = sub.putArray("tuples");
-                        for (String[] t : g.triples()) {
-                            tuples.addArray().add(entityIndex.get(t[0])).add(relationIndex.get(t[1])).add(entityIndex.get(t[2]));
-                        }
-                        ArrayNode entities = sub.putArray("entities");
-                        List<Integer> local = new ArrayList<>();
-                        g.entities().forEach(e -> local.add(entityIndex.get(e)));
-                        local.forEach(entities::add);
-                        triples += g.triples().size();
-                        largest = Math.max(largest, g.triples().size());
-                        w.write(QuestionsOut.JSON.writeValueAsString(row));
-                        w.write('\n');
-                        progress.step(1);
-                    }
-                }
+        long[] triples = {0};
+        int[] largest = {0};
+        QuestionWalk.walk(folder, graphs, s, out, "export gnnrag", GnnRagExport::file, checks, (q, g) -> {
+            ObjectNode row = QuestionsOut.JSON.createObjectNode();
+            row.put("id", q.id());
+            row.put("question", names.questionTextOrSame(q));
+            row.putArray("entities").add(entityIndex.get(q.topicEntity()));
+            ArrayNode answers = row.putArray("answers");
+            for (String a : q.answers()) {
+                answers.addObject().put("kb_id", kbIds.of(a)).put("text", names.of(a));
             }
-        }
-        summary.put("subgraph_triples", triples);
-        summary.put("largest_subgraph", largest);
+            ObjectNode sub = row.putObject("subgraph");
+            ArrayNode tuples = sub.putArray("tuples");
+            for (String[] t : g.triples()) {
+                tuples.addArray().add(entityIndex.get(t[0])).add(relationIndex.get(t[1])).add(entityIndex.get(t[2]));
+            }
+            ArrayNode entities = sub.putArray("entities");
+            g.entities().forEach(e -> entities.add(entityIndex.get(e)));
+            triples[0] += g.triples().size();
+            largest[0] = Math.max(largest[0], g.triples().size());
+            return row;
+        });
+        summary.put("subgraph_triples", triples[0]);
+        summary.put("largest_subgraph", largest[0]);
         summary.put("entities", entityIndex.size());
         summary.put("relations", relationIndex.size());
     }

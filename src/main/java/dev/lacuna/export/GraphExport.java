@@ -17,8 +17,11 @@ import org.eclipse.rdf4j.rio.Rio;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.serve.Shape;
+import dev.lacuna.store.GraphRole;
 
 /**
  * The whole-graph formats. tsv writes {@code head<TAB>relation<TAB>tail} in the label setting; ntriples,
@@ -32,8 +35,8 @@ final class GraphExport {
     private GraphExport() {
     }
 
-    static void tsv(BenchmarkFolder folder, ExportSettings s, Names names, Path out, ObjectNode summary) throws IOException {
-        summary.put("triples", streamLines(folder, s.graph(), out.resolve(s.graph() + ".tsv"),
+    static void tsv(CheckedFolder folder, ExportSettings s, Names names, Path out, ObjectNode summary) throws IOException {
+        summary.put("triples", streamLines(folder, s.graph(), out.resolve(s.graph().label() + ".tsv"),
                 t -> names.of(t[0]) + "\t" + t[1] + "\t" + names.of(t[2])));
     }
 
@@ -41,7 +44,7 @@ final class GraphExport {
      * Writes one line per triple of a graph file, in the build's order (sorted by private id, so deterministic):
      * streamed, so a large KG costs no list of its lines.
      */
-    static long streamLines(BenchmarkFolder folder, String graph, Path file, java.util.function.Function<String[], String> line)
+    static long streamLines(CheckedFolder folder, GraphRole graph, Path file, java.util.function.Function<String[], String> line)
             throws IOException {
         long[] n = {0};
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -64,19 +67,19 @@ final class GraphExport {
      * The served view of the graph (both graphs for trig) as one RDF file, streamed subject by subject from the
      * integer index through a Rio writer: no statement list, no copy of the KG as RDF terms.
      */
-    static void rdf(BenchmarkFolder folder, ExportSettings s, Path out, ObjectNode summary) throws IOException {
+    static void rdf(CheckedFolder folder, ExportSettings s, Path out, ObjectNode summary) throws IOException {
         RdfView view = new RdfView(folder, s.labels(), s.format() == ExportFormat.FREEBASE ? Shape.FREEBASE : Shape.PLAIN);
-        List<String> wanted = s.format() == ExportFormat.TRIG ? List.of("complete", "incomplete") : List.of(s.graph());
+        List<GraphRole> wanted = s.format() == ExportFormat.TRIG ? List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE) : List.of(s.graph());
         RDFFormat format = switch (s.format()) {
             case TURTLE -> RDFFormat.TURTLE;
             case TRIG -> RDFFormat.TRIG;
             default -> RDFFormat.NTRIPLES;
         };
         String file = switch (s.format()) {
-            case TURTLE -> s.graph() + ".ttl";
+            case TURTLE -> s.graph().label() + ".ttl";
             case TRIG -> "graphs.trig";
-            case FREEBASE -> s.graph() + ".freebase.nt";
-            default -> s.graph() + ".nt";
+            case FREEBASE -> s.graph().label() + ".freebase.nt";
+            default -> s.graph().label() + ".nt";
         };
         long count = 0;
         try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out.resolve(file)), 1 << 16)) {
@@ -87,7 +90,7 @@ final class GraphExport {
                 writer.handleNamespace("e", folder.kg().entityPrefix());
                 writer.handleNamespace("r", folder.kg().relationPrefix());
             }
-            for (String graph : wanted) {
+            for (GraphRole graph : wanted) {
                 count += view.write(graph, format == RDFFormat.TRIG, writer::handleStatement);
             }
             writer.endRDF();
@@ -104,10 +107,10 @@ final class GraphExport {
      * answers as names and as mids, and the hard answer. Pass it as ToG's dataset file (its cwq branch reads
      * exactly these keys).
      */
-    static void freebaseQuestions(BenchmarkFolder folder, Names names, Path out) throws IOException {
+    static void freebaseQuestions(CheckedFolder folder, Names names, Path out) throws IOException {
         Path dir = out.resolve("questions");
         Files.createDirectories(dir);
-        for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
+        for (Map.Entry<SplitName, List<Question>> split : folder.questions().entrySet()) {
             com.fasterxml.jackson.databind.node.ArrayNode rows = QuestionsOut.JSON.createArrayNode();
             for (Question q : split.getValue()) {
                 ObjectNode n = rows.addObject();
@@ -118,7 +121,7 @@ final class GraphExport {
                 n.putPOJO("answer_mids", q.answers().stream().map(a -> "m." + a).toList());
                 n.put("hard_answer", names.of(q.hardAnswer()));
             }
-            QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(split.getKey() + ".json").toFile(), rows);
+            QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(split.getKey().label() + ".json").toFile(), rows);
         }
     }
 }

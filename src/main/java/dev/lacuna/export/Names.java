@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
@@ -28,7 +30,7 @@ public final class Names {
     private final int collisions;
     private final int ambiguous;
 
-    public Names(BenchmarkFolder folder, LabelMode labels) {
+    public Names(CheckedFolder folder, LabelMode labels) {
         this.labels = labels;
         int fallback = 0;
         Map<String, Integer> uses = new HashMap<>();

@@ -12,7 +12,9 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.Json;
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
+import dev.lacuna.questions.SplitName;
 
 /** Lacuna's own question files, renamed into one label setting (for the tsv and RDF formats). */
 final class QuestionsOut {
@@ -36,11 +38,11 @@ final class QuestionsOut {
     }
 
     /** questions/{train,valid,test}.jsonl; returns how many questions do not name their topic in their text. */
-    static int write(Path dir, BenchmarkFolder folder, Names names) throws IOException {
+    static int write(Path dir, CheckedFolder folder, Names names) throws IOException {
         Files.createDirectories(dir);
         int unnamed = 0;
-        for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
-            try (BufferedWriter w = Files.newBufferedWriter(dir.resolve(split.getKey() + ".jsonl"), StandardCharsets.UTF_8)) {
+        for (Map.Entry<SplitName, List<Question>> split : folder.questions().entrySet()) {
+            try (BufferedWriter w = Files.newBufferedWriter(dir.resolve(split.getKey().label() + ".jsonl"), StandardCharsets.UTF_8)) {
                 for (Question q : split.getValue()) {
                     if (names.questionText(q) == null) {
                         unnamed++;
@@ -53,7 +55,7 @@ final class QuestionsOut {
         return unnamed;
     }
 
-    static List<Question> all(BenchmarkFolder folder) {
+    static List<Question> all(CheckedFolder folder) {
         List<Question> out = new ArrayList<>();
         folder.questions().values().forEach(out::addAll);
         return out;

@@ -13,9 +13,12 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.serve.KgView;
 import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.Shape;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -30,7 +33,7 @@ import dev.lacuna.store.KgGraphs;
 final class RdfView {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
 
-    private final BenchmarkFolder folder;
+    private final CheckedFolder folder;
     private final ExportGraphs index;
     private final LabelMode labels;
     private final Shape shape;
@@ -43,9 +46,9 @@ final class RdfView {
     /** The predicate IRI of each rank (the name property at its own). */
     private final IRI[] byRank;
 
-    RdfView(BenchmarkFolder folder, LabelMode labels, Shape shape) {
+    RdfView(CheckedFolder folder, LabelMode labels, Shape shape) {
         this.folder = folder;
-        this.index = new ExportGraphs(folder, List.of("complete", "incomplete"));
+        this.index = new ExportGraphs(folder, List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE));
         this.labels = labels;
         this.shape = shape;
         this.kg = folder.kg();
@@ -113,7 +116,7 @@ final class RdfView {
      * Hands one graph's statements to the sink, in order; with {@code inGraph} they carry the graph's IRI as their
      * context (TriG), else none. Returns how many.
      */
-    long write(String graph, boolean inGraph, Consumer<Statement> sink) {
+    long write(GraphRole graph, boolean inGraph, Consumer<Statement> sink) {
         IRI context = inGraph ? kg.graph(graph) : null;
         long[] triples = index.triples(graph);
         long count = 0;

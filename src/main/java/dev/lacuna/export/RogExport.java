@@ -8,14 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.Progress;
+import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
+import dev.lacuna.questions.SplitName;
 
 /**
  * RoG's dataset (RManLuo/reasoning-on-graphs, the rmanluo/RoG-webqsp rows its src/qa_prediction/gen_rule_path.py
@@ -35,64 +35,62 @@ final class RogExport {
     private RogExport() {
     }
 
-    static void write(BenchmarkFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
-            ObjectNode summary, SubgraphChecks checks) throws IOException {
-        Map<String, String> file = Map.of("train", "train.jsonl", "valid", "validation.jsonl", "test", "test.jsonl");
-        long triples = 0;
-        long collapsed = 0;
-        long capped = 0;
-        int total = folder.questions().values().stream().mapToInt(List::size).sum();
-        try (BufferedWriter rules = Files.newBufferedWriter(out.resolve("rule_paths.jsonl"), StandardCharsets.UTF_8);
-             Progress progress = Progress.start("export rog", total, "questions")) {
-            for (Map.Entry<String, List<Question>> split : folder.questions().entrySet()) {
-                try (BufferedWriter w = Files.newBufferedWriter(out.resolve(file.get(split.getKey())), StandardCharsets.UTF_8)) {
-                    for (Question q : split.getValue()) {
-                        ExportGraphs.Subgraph g = graphs.subgraph(s.graph(), q.topicEntity(), s.hops(), s.maxTriples(), s.seed(), q.id());
-                        checks.check(q, g);
-                        ObjectNode row = QuestionsOut.JSON.createObjectNode();
-                        row.put("id", q.id());
-                        row.put("question", names.questionTextOrSame(q));
-                        ArrayNode answer = row.putArray("answer");
-                        names.of(q.answers()).forEach(answer::add);
-                        row.putArray("q_entity").add(names.of(q.topicEntity()));
-                        ArrayNode aEntity = row.putArray("a_entity");
-                        names.of(q.answers()).forEach(aEntity::add);
-                        ArrayNode graph = row.putArray("graph");
-                        Set<String> pairs = new HashSet<>();
-                        for (String[] t : g.triples()) {
-                            String h = names.of(t[0]);
-                            String o = names.of(t[2]);
-                            graph.addArray().add(h).add(t[1]).add(o);
-                            // networkx nodes are the names as written: entities that share a text label are one node.
-                            String pair = h.compareTo(o) <= 0 ? h + '\t' + o : o + '\t' + h;
-                            if (!pairs.add(pair)) {
-                                collapsed++;
-                            }
-                        }
-                        row.putArray("choices");
-                        triples += g.triples().size();
-                        capped += g.dropped() > 0 ? 1 : 0;
-                        w.write(QuestionsOut.JSON.writeValueAsString(row));
-                        w.write('\n');
+    /** RoG's file names: the splits of rmanluo/RoG-webqsp. */
+    static String file(SplitName split) {
+        return switch (split) {
+            case TRAIN -> "train.jsonl";
+            case VALID -> "validation.jsonl";
+            case TEST -> "test.jsonl";
+        };
+    }
 
-                        ObjectNode paths = QuestionsOut.JSON.createObjectNode();
-                        paths.put("id", q.id());
-                        paths.put("question", names.questionTextOrSame(q));
-                        ArrayNode prediction = paths.putArray("prediction");
-                        for (List<String> path : RulePaths.of(q)) {
-                            ArrayNode p = prediction.addArray();
-                            path.forEach(p::add);
-                        }
-                        rules.write(QuestionsOut.JSON.writeValueAsString(paths));
-                        rules.write('\n');
-                        progress.step(1);
+    static void write(CheckedFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
+            ObjectNode summary, SubgraphChecks checks) throws IOException {
+        long[] triples = {0};
+        long[] collapsed = {0};
+        long[] capped = {0};
+        try (BufferedWriter rules = Files.newBufferedWriter(out.resolve("rule_paths.jsonl"), StandardCharsets.UTF_8)) {
+            QuestionWalk.walk(folder, graphs, s, out, "export rog", RogExport::file, checks, (q, g) -> {
+                ObjectNode row = QuestionsOut.JSON.createObjectNode();
+                row.put("id", q.id());
+                row.put("question", names.questionTextOrSame(q));
+                ArrayNode answer = row.putArray("answer");
+                names.of(q.answers()).forEach(answer::add);
+                row.putArray("q_entity").add(names.of(q.topicEntity()));
+                ArrayNode aEntity = row.putArray("a_entity");
+                names.of(q.answers()).forEach(aEntity::add);
+                ArrayNode graph = row.putArray("graph");
+                Set<String> pairs = new HashSet<>();
+                for (String[] t : g.triples()) {
+                    String h = names.of(t[0]);
+                    String o = names.of(t[2]);
+                    graph.addArray().add(h).add(t[1]).add(o);
+                    // networkx nodes are the names as written: entities that share a text label are one node.
+                    String pair = h.compareTo(o) <= 0 ? h + '\t' + o : o + '\t' + h;
+                    if (!pairs.add(pair)) {
+                        collapsed[0]++;
                     }
                 }
-            }
+                row.putArray("choices");
+                triples[0] += g.triples().size();
+                capped[0] += g.dropped() > 0 ? 1 : 0;
+
+                ObjectNode paths = QuestionsOut.JSON.createObjectNode();
+                paths.put("id", q.id());
+                paths.put("question", names.questionTextOrSame(q));
+                ArrayNode prediction = paths.putArray("prediction");
+                for (List<String> path : RulePaths.of(q)) {
+                    ArrayNode p = prediction.addArray();
+                    path.forEach(p::add);
+                }
+                rules.write(QuestionsOut.JSON.writeValueAsString(paths));
+                rules.write('\n');
+                return row;
+            });
         }
-        summary.put("subgraph_triples", triples);
-        summary.put("collapsed_by_rog_undirected_graph", collapsed);
-        summary.put("questions_with_capped_subgraph", capped);
+        summary.put("subgraph_triples", triples[0]);
+        summary.put("collapsed_by_rog_undirected_graph", collapsed[0]);
+        summary.put("questions_with_capped_subgraph", capped[0]);
     }
 
     /** Relation paths of a question's rules, walked from the topic's variable to the answer's. */

@@ -1,23 +1,36 @@
 package dev.lacuna.folder;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
+import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.GraphRole;
 
 /**
- * The layout of a benchmark folder, known here and nowhere else: which file holds what, how summary.json is read
- * and checked, and how the folder is written (all at once, through {@link OutputFolder}). {@code lacuna build}
- * writes it; verify, answer, evaluate and export read it.
+ * The layout of a benchmark folder, known here and nowhere else: which file holds what, how each file is read
+ * (summary.json as {@link Summary}, entities.tsv as {@link Entity} rows, the graph files as triples, the question
+ * files as {@link Question}s) and how the folder is written (all at once, through {@link OutputFolder}).
+ * {@code lacuna build} writes it; verify, answer, evaluate and export read it, export through
+ * {@link CheckedFolder}, which reads it whole and holds its files against summary.json.
  *
  * <pre>
  * summary.json  entities.tsv  rules.tsv  graphs.json  benchmark.trig
@@ -32,6 +45,11 @@ public final class BenchmarkFolder {
     public static final String GRAPHS = "graphs.json";
     public static final String TRIG = "benchmark.trig";
     public static final String KG = "kg";
+    private static final String ENTITIES_HEADER = "private_id\tsource_id\tlabel";
+
+    /** One row of entities.tsv: an entity's private id, its id in the source KG, and its text label (may be empty). */
+    public record Entity(String privateId, String sourceId, String label) {
+    }
 
     /** The only folders {@code build --force} replaces: earlier benchmarks. */
     public static final OutputFolder.Replaceable REPLACEABLE = new OutputFolder.Replaceable(
@@ -126,6 +144,141 @@ public final class BenchmarkFolder {
         } catch (IOException e) {
             throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * entities.tsv, strictly: its header, three columns a row, canonical numbers as private ids (exports number
+     * entities and name IRIs by them), each once. Keyed by private id, in file order.
+     */
+    public Map<String, Entity> entities() {
+        Path file = entitiesFile();
+        if (!Files.exists(file)) {
+            throw new BadInputException(file.toString(), -1, -1, "missing: the entity table is needed for every label setting");
+        }
+        Map<String, Entity> out = new LinkedHashMap<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line = r.readLine();
+            if (line == null || !line.equals(ENTITIES_HEADER)) {
+                throw anotherVersion(file, "expected the header private_id<TAB>source_id<TAB>label");
+            }
+            long n = 1;
+            while ((line = r.readLine()) != null) {
+                n++;
+                String[] f = line.split("\t", -1);
+                if (f.length != 3 || f[0].isEmpty()) {
+                    throw new BadInputException(file.toString(), n, -1, "expected private_id<TAB>source_id<TAB>label");
+                }
+                if (!f[0].matches("0|[1-9][0-9]{0,17}")) {
+                    throw new BadInputException(file.toString(), n, 1, "private id '" + f[0] + "' is not a number");
+                }
+                if (out.put(f[0], new Entity(f[0], f[1], f[2])) != null) {
+                    throw new BadInputException(file.toString(), n, 1, "private id " + f[0] + " is listed twice");
+                }
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * The rows of entities.tsv for the wanted private ids only, in one pass: a Wikidata5m-sized table costs no map
+     * of millions. Lenient where evaluation can be (blank lines, a missing label column), since it only renders
+     * answers.
+     */
+    public Map<String, Entity> entities(Collection<String> wanted) {
+        Path file = entitiesFile();
+        if (!Files.exists(file)) {
+            throw new BadInputException(file.toString(), -1, -1,
+                    "entities.tsv is missing: it is needed to render answers as source ids or labels");
+        }
+        Set<String> want = Set.copyOf(wanted);
+        Map<String, Entity> out = new HashMap<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line = r.readLine();
+            if (line == null || !line.startsWith("private_id\t")) {
+                throw new BadInputException(file.toString(), 1, -1, "expected the header private_id<TAB>source_id<TAB>label");
+            }
+            long n = 1;
+            while ((line = r.readLine()) != null) {
+                n++;
+                if (line.isEmpty()) {
+                    continue;
+                }
+                int t1 = line.indexOf('\t');
+                if (t1 < 0) {
+                    throw new BadInputException(file.toString(), n, -1, "expected private_id<TAB>source_id[<TAB>label]");
+                }
+                String id = line.substring(0, t1);
+                if (!want.contains(id)) {
+                    continue;
+                }
+                int t2 = line.indexOf('\t', t1 + 1);
+                String source = t2 < 0 ? line.substring(t1 + 1) : line.substring(t1 + 1, t2);
+                String label = t2 < 0 ? "" : line.substring(t2 + 1);
+                out.put(id, new Entity(id, source, label));
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** Streams kg/complete.tsv or kg/incomplete.tsv as {head, relation, tail}; see {@link #forEachTriple(Path, Map, Consumer)}. */
+    public void forEachTriple(GraphRole role, Map<String, Entity> entities, Consumer<String[]> sink) {
+        forEachTriple(graphFile(role), entities, sink);
+    }
+
+    /** Streams kg/removed.tsv, the deleted head triples, as {head, relation, tail}. */
+    public void forEachRemoved(Map<String, Entity> entities, Consumer<String[]> sink) {
+        forEachTriple(removedFile(), entities, sink);
+    }
+
+    /** Each line of a graph file as {head, relation, tail}; both entities must be rows of {@code entities}. */
+    private static void forEachTriple(Path file, Map<String, Entity> entities, Consumer<String[]> sink) {
+        if (!Files.exists(file)) {
+            throw new BadInputException(file.toString(), -1, -1, "missing: not a complete benchmark folder");
+        }
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            long n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                String[] f = line.split("\t", -1);
+                if (f.length != 3) {
+                    throw new BadInputException(file.toString(), n, -1, "expected head<TAB>relation<TAB>tail");
+                }
+                for (int i = 0; i <= 2; i += 2) {
+                    if (!entities.containsKey(f[i])) {
+                        throw new BadInputException(file.toString(), n, i == 0 ? 1 : f[0].length() + f[1].length() + 3,
+                                "entity " + f[i] + " is not in entities.tsv");
+                    }
+                }
+                sink.accept(f);
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether the folder has this split's question file. */
+    public boolean hasQuestions(SplitName split) {
+        return Files.exists(questionsFile(split));
+    }
+
+    /** One split's questions, read strictly by {@link QuestionFiles}; a question without a split gets its file's. */
+    public List<Question> questions(SplitName split) {
+        List<Question> out = new ArrayList<>();
+        for (Question q : QuestionFiles.readJsonl(questionsFile(split))) {
+            out.add(q.split() == null ? q.withSplit(split) : q);
+        }
+        return out;
+    }
+
+    /** A refusal for a file that does not match what this version of build writes. */
+    static BadInputException anotherVersion(Path file, String problem) {
+        return new BadInputException(file.toString(), -1, -1, problem
+                + ": the folder was written by another version of lacuna build or edited; rebuild it");
     }
 
     /** Writes summary.json into a folder being filled (see {@link #write}); indented, with a final newline. */
