@@ -174,7 +174,7 @@ public final class EvaluateCommand implements Command {
                 for (QuestionScore q : run.perQuestion()) {
                     var node = json.createObjectNode();
                     node.put("system", r.name());
-                    node.put("kg", e.getKey());
+                    node.put("kg", e.getKey().label());
                     node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) json.valueToTree(q));
                     out.append(json.writeValueAsString(node)).append('\n');
                 }

@@ -63,8 +63,8 @@ public record EvaluationReport(
         List<SystemResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (SystemSpec s : systems) {
-            Map<String, RunResult> runs = new LinkedHashMap<>();
-            for (Map.Entry<String, Path> e : s.files().entrySet()) {
+            Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
+            for (Map.Entry<RunSetting, Path> e : s.files().entrySet()) {
                 SystemOutputReaders.Read read = SystemOutputReaders.read(from, e.getValue(), benchmark, settings);
                 runs.put(e.getKey(), evaluator.evaluate(read.outputs(), e.getValue().toString()));
                 notes.addAll(read.notes());
@@ -114,9 +114,9 @@ public record EvaluationReport(
     }
 
     /** The settings that occur in this report, complete before incomplete before single. */
-    public List<String> settingsPresent() {
-        List<String> out = new ArrayList<>();
-        for (String s : List.of(SystemSpec.COMPLETE, SystemSpec.INCOMPLETE, SystemSpec.SINGLE)) {
+    public List<RunSetting> settingsPresent() {
+        List<RunSetting> out = new ArrayList<>();
+        for (RunSetting s : RunSetting.values()) {
             if (systems.stream().anyMatch(r -> r.runs().containsKey(s))) {
                 out.add(s);
             }

@@ -30,7 +30,7 @@ public final class HtmlReport {
     }
 
     /** One bar group of a chart: a label (system or rule type) and a value per setting (null: undefined). */
-    record Group(String label, List<String> settings, List<Double> values) {
+    record Group(String label, List<RunSetting> settings, List<Double> values) {
     }
 
     public static String render(EvaluationReport report) {
@@ -73,7 +73,7 @@ public final class HtmlReport {
 
         h.append("<h2>Strict scores</h2>\n");
         table(h, List.of("System", "KG", "Hits@Any", "Precision", "Recall", "F1", "Hits@Hard", "HHR"), rows -> MarkdownReport
-                .forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting, n(run.strict().hitsAtAny()),
+                .forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting.label(), n(run.strict().hitsAtAny()),
                         n(run.strict().precision()), n(run.strict().recall()), n(run.strict().f1()),
                         n(run.strict().hitsAtHard()), n(run.strict().hhr())))));
         if (report.systems().stream().anyMatch(r -> r.drop() != null)) {
@@ -90,17 +90,17 @@ public final class HtmlReport {
         }
         h.append("<h2>By rule type</h2>\n");
         table(h, List.of("System", "KG", "Rule type", "Questions", "Hits@Any", "F1", "Hits@Hard", "HHR"), rows -> MarkdownReport
-                .forEachRun(report, (sys, setting, run) -> run.byRuleType().forEach((k, x) -> rows.add(List.of(sys, setting, k,
+                .forEachRun(report, (sys, setting, run) -> run.byRuleType().forEach((k, x) -> rows.add(List.of(sys, setting.label(), k,
                         String.valueOf(x.questions()), n(x.hitsAtAny()), n(x.f1()), n(x.hitsAtHard()), n(x.hhr()))))));
         h.append("<h2 class=\"warn\">Permissive metrics (appendix I): NOT the protocol</h2>\n")
                 .append("<p class=\"warn\">RoG-style substring matching, shown only to expose how much it inflates scores.</p>\n");
         table(h, List.of("System", "KG", "Hits@1 (substring)", "Permissive precision", "Permissive recall", "Permissive F1"),
-                rows -> MarkdownReport.forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting,
+                rows -> MarkdownReport.forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting.label(),
                         n(run.permissive().hitsAt1()), n(run.permissive().precision()), n(run.permissive().recall()),
                         n(run.permissive().f1())))));
         h.append("<h2>Coverage</h2>\n");
         table(h, List.of("System", "KG", "File", "Records", "Matched", "Missing (scored 0)", "Other splits (ignored)"),
-                rows -> MarkdownReport.forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting, run.file(),
+                rows -> MarkdownReport.forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting.label(), run.file(),
                         String.valueOf(run.coverage().records()), String.valueOf(run.coverage().matched()),
                         String.valueOf(run.coverage().missing()), String.valueOf(run.coverage().otherSplit())))));
         h.append("<h2>Notes</h2>\n<ul>\n");
@@ -119,9 +119,9 @@ public final class HtmlReport {
     private static List<Group> systemGroups(EvaluationReport report, Function<Scores, Double> metric) {
         List<Group> groups = new ArrayList<>();
         for (SystemResult r : report.systems()) {
-            List<String> settings = new ArrayList<>();
+            List<RunSetting> settings = new ArrayList<>();
             List<Double> values = new ArrayList<>();
-            for (String setting : List.of(SystemSpec.COMPLETE, SystemSpec.INCOMPLETE, SystemSpec.SINGLE)) {
+            for (RunSetting setting : RunSetting.values()) {
                 RunResult run = r.run(setting);
                 if (run != null) {
                     settings.add(setting);
@@ -138,9 +138,9 @@ public final class HtmlReport {
         r.runs().values().forEach(run -> types.addAll(run.byRuleType().keySet()));
         List<Group> groups = new ArrayList<>();
         for (String type : types) {
-            List<String> settings = new ArrayList<>();
+            List<RunSetting> settings = new ArrayList<>();
             List<Double> values = new ArrayList<>();
-            for (String setting : List.of(SystemSpec.COMPLETE, SystemSpec.INCOMPLETE, SystemSpec.SINGLE)) {
+            for (RunSetting setting : RunSetting.values()) {
                 RunResult run = r.run(setting);
                 if (run != null) {
                     Scores x = run.byRuleType().get(type);
@@ -178,7 +178,7 @@ public final class HtmlReport {
         for (Group g : groups) {
             int groupStart = x;
             for (int i = 0; i < g.settings().size(); i++) {
-                String setting = g.settings().get(i);
+                RunSetting setting = g.settings().get(i);
                 Double v = g.values().get(i);
                 if (v == null) {
                     h.append(String.format(Locale.ROOT,
@@ -204,11 +204,11 @@ public final class HtmlReport {
         h.append("</svg><figcaption>").append(esc(title)).append("</figcaption></figure>\n");
     }
 
-    private static void legend(StringBuilder h, List<String> settings) {
+    private static void legend(StringBuilder h, List<RunSetting> settings) {
         h.append("<p class=\"legend\">");
-        for (String s : settings) {
+        for (RunSetting s : settings) {
             h.append("<span style=\"background:").append(colour(s)).append("\"></span>")
-                    .append(SystemSpec.SINGLE.equals(s) ? "predictions (KG not stated)" : s + " KG");
+                    .append(s == RunSetting.SINGLE ? "predictions (KG not stated)" : s + " KG");
         }
         h.append("</p>\n");
     }
@@ -232,11 +232,11 @@ public final class HtmlReport {
         h.append("</table>\n");
     }
 
-    private static String colour(String setting) {
+    private static String colour(RunSetting setting) {
         return switch (setting) {
-            case SystemSpec.COMPLETE -> COMPLETE_COLOUR;
-            case SystemSpec.INCOMPLETE -> INCOMPLETE_COLOUR;
-            default -> SINGLE_COLOUR;
+            case COMPLETE -> COMPLETE_COLOUR;
+            case INCOMPLETE -> INCOMPLETE_COLOUR;
+            case SINGLE -> SINGLE_COLOUR;
         };
     }
 

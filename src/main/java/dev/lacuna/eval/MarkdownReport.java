@@ -96,13 +96,13 @@ public final class MarkdownReport {
     }
 
     interface RunVisitor {
-        void visit(String system, String setting, RunResult run);
+        void visit(String system, RunSetting setting, RunResult run);
     }
 
     /** Runs in report order: systems as given, settings complete, incomplete, single. */
     static void forEachRun(EvaluationReport report, RunVisitor visitor) {
         for (SystemResult r : report.systems()) {
-            for (String setting : List.of(SystemSpec.COMPLETE, SystemSpec.INCOMPLETE, SystemSpec.SINGLE)) {
+            for (RunSetting setting : RunSetting.values()) {
                 RunResult run = r.run(setting);
                 if (run != null) {
                     visitor.visit(r.name(), setting, run);

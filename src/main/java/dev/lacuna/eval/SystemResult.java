@@ -13,10 +13,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonPropertyOrder({"name", "runs", "drop"})
 public record SystemResult(
         @JsonProperty("name") String name,
-        @JsonProperty("runs") Map<String, RunResult> runs,
+        @JsonProperty("runs") Map<RunSetting, RunResult> runs,
         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("drop") Drop drop) {
 
-    public RunResult run(String setting) {
+    public RunResult run(RunSetting setting) {
         return runs.get(setting);
     }
 
@@ -44,9 +44,9 @@ public record SystemResult(
         }
     }
 
-    public static SystemResult of(String name, Map<String, RunResult> runs) {
-        RunResult c = runs.get(SystemSpec.COMPLETE);
-        RunResult i = runs.get(SystemSpec.INCOMPLETE);
+    public static SystemResult of(String name, Map<RunSetting, RunResult> runs) {
+        RunResult c = runs.get(RunSetting.COMPLETE);
+        RunResult i = runs.get(RunSetting.INCOMPLETE);
         return new SystemResult(name, runs, c != null && i != null ? Drop.between(c.strict(), i.strict()) : null);
     }
 }

@@ -8,29 +8,26 @@ import dev.lacuna.BadInputException;
 
 /**
  * One system to evaluate: a name and its predictions files by setting. A system evaluated on both
- * graphs has a {@link #COMPLETE} and an {@link #INCOMPLETE} file, and the report shows its drop; a system
- * with one file of unstated setting has a {@link #SINGLE} file.
+ * graphs has a {@link RunSetting#COMPLETE} and an {@link RunSetting#INCOMPLETE} file, and the report shows its
+ * drop; a system with one file of unstated setting has a {@link RunSetting#SINGLE} file.
  */
-public record SystemSpec(String name, Map<String, Path> files) {
-    public static final String COMPLETE = "complete";
-    public static final String INCOMPLETE = "incomplete";
-    public static final String SINGLE = "single";
+public record SystemSpec(String name, Map<RunSetting, Path> files) {
 
     public SystemSpec {
         if (name == null || name.isBlank()) {
             throw new BadInputException("a system needs a name");
         }
-        files = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(files));
+        files = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(files));
     }
 
     public static SystemSpec single(String name, Path file) {
-        return new SystemSpec(name, Map.of(SINGLE, file));
+        return new SystemSpec(name, Map.of(RunSetting.SINGLE, file));
     }
 
     public static SystemSpec pair(String name, Path complete, Path incomplete) {
-        Map<String, Path> files = new LinkedHashMap<>();
-        files.put(COMPLETE, complete);
-        files.put(INCOMPLETE, incomplete);
+        Map<RunSetting, Path> files = new LinkedHashMap<>();
+        files.put(RunSetting.COMPLETE, complete);
+        files.put(RunSetting.INCOMPLETE, incomplete);
         return new SystemSpec(name, files);
     }
 

@@ -50,9 +50,9 @@ class EvaluateBenchTest {
                 List<SystemOutput> incomplete = PredictionsReader.read(files[1], PredictionField.AUTO);
                 long s0 = mx.getCurrentThreadCpuTime();
                 Evaluator evaluator = new Evaluator(benchmark, EvaluationSettings.defaults());
-                java.util.Map<String, RunResult> runs = new java.util.LinkedHashMap<>();
-                runs.put(SystemSpec.COMPLETE, evaluator.evaluate(complete, "c"));
-                runs.put(SystemSpec.INCOMPLETE, evaluator.evaluate(incomplete, "i"));
+                java.util.Map<RunSetting, RunResult> runs = new java.util.LinkedHashMap<>();
+                runs.put(RunSetting.COMPLETE, evaluator.evaluate(complete, "c"));
+                runs.put(RunSetting.INCOMPLETE, evaluator.evaluate(incomplete, "i"));
                 long s1 = mx.getCurrentThreadCpuTime();
                 EvaluationReport report = EvaluationReport.of(benchmark, EvaluationSettings.defaults(), n,
                         List.of(SystemResult.of("bench", runs)));
@@ -62,7 +62,7 @@ class EvaluateBenchTest {
                 times.add((System.nanoTime() - t0) / 1_000_000);
                 cpu.add((mx.getCurrentThreadCpuTime() - c0) / 1_000_000);
                 scoring.add((s1 - s0) / 1_000_000);
-                assertEquals(n, report.systems().get(0).run(SystemSpec.COMPLETE).coverage().matched());
+                assertEquals(n, report.systems().get(0).run(RunSetting.COMPLETE).coverage().matched());
             }
             md.append(String.format(Locale.ROOT, "| %,d | %d | %d | %d | %d |%n", n, times.get(0), median(times),
                     median(cpu), median(scoring)));
