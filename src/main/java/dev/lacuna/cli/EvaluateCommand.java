@@ -129,7 +129,7 @@ public final class EvaluateCommand implements Command {
             context.out().flush();
         } else {
             write(output, text);
-            context.err().println("lacuna evaluate: wrote " + format.name().toLowerCase() + " report to " + output);
+            context.err().println("lacuna evaluate: wrote " + format.label() + " report to " + output);
         }
         if (perQuestion != null) {
             writePerQuestion(perQuestion, report);

@@ -68,8 +68,8 @@ public final class ExportCommand implements Command {
                 CommonOptions.intValue(line, "max-triples", ExportSettings.DEFAULT_MAX_TRIPLES),
                 CommonOptions.seed(line), line.hasOption("force"));
         ObjectNode summary = Exporter.export(settings);
-        context.out().println("exported " + settings.benchmark() + " as " + settings.format().word() + " ("
-                + summary.get("graph").asText() + " graph, " + settings.labels().word() + " labels) to " + settings.out());
+        context.out().println("exported " + settings.benchmark() + " as " + settings.format().label() + " ("
+                + summary.get("graph").asText() + " graph, " + settings.labels().label() + " labels) to " + settings.out());
         context.out().println(summary.toPrettyString());
         return ExitCodes.OK;
     }

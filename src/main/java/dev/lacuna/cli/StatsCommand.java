@@ -7,6 +7,8 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.questions.SplitName;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.KgGraphs;
 
@@ -73,14 +75,15 @@ public final class StatsCommand implements Command {
             var out = context.out();
             out.printf("KG '%s'%n", kg.name());
             out.printf("%-12s %12s %10s %10s%n", "graph", "triples", "entities", "relations");
-            out.printf("%-12s %,12d %,10d %,10d%n", "complete", complete.triples(), complete.entities(), complete.relations());
-            out.printf("%-12s %,12d %,10d %,10d%n", "incomplete", incomplete.triples(), incomplete.entities(), incomplete.relations());
+            out.printf("%-12s %,12d %,10d %,10d%n", GraphRole.COMPLETE.label(), complete.triples(), complete.entities(), complete.relations());
+            out.printf("%-12s %,12d %,10d %,10d%n", GraphRole.INCOMPLETE.label(), incomplete.triples(), incomplete.entities(), incomplete.relations());
             out.println();
             out.printf("%-24s %12s %8s %8s %8s %10s%n", "Dataset", "#Triples", "Train", "Val", "Test", "Total Qs");
             for (String variant : new String[] {"Complete", "Incomplete"}) {
                 long triples = variant.equals("Complete") ? complete.triples() : incomplete.triples();
                 out.printf("%-24s %,12d %,8d %,8d %,8d %,10d%n", kg.name() + "-" + variant, triples,
-                        questions.get("train"), questions.get("valid"), questions.get("test"), totalQ);
+                        questions.get(SplitName.TRAIN.label()), questions.get(SplitName.VALID.label()),
+                        questions.get(SplitName.TEST.label()), totalQ);
             }
             if (!rules.isEmpty()) {
                 out.println();

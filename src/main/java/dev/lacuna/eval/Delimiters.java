@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 import dev.lacuna.Json;
 
 /**
@@ -28,7 +28,7 @@ import dev.lacuna.Json;
  * further (a label may contain a comma). Elements of a structured {@code prediction} array are never split.
  * Empty pieces are dropped after normalisation.
  */
-public enum Delimiters {
+public enum Delimiters implements Choice {
     AUTO, COMMA_NEWLINE, COMMA_NEWLINE_SPACE;
 
     private static final Pattern COMMA_OR_NEWLINE = Pattern.compile("[,\\r\\n]+");
@@ -60,17 +60,13 @@ public enum Delimiters {
     }
 
     @com.fasterxml.jackson.annotation.JsonValue
-    public String word() {
+    @Override
+    public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public static Delimiters parse(String word) {
-        for (Delimiters d : values()) {
-            if (d.word().equals(word)) {
-                return d;
-            }
-        }
-        throw new BadInputException("unknown delimiters '" + word + "': expected auto, comma-newline or comma-newline-space");
+        return Choice.parse(Delimiters.class, "delimiters", word);
     }
 
     /** The elements of a JSON array or Python list literal of scalars, or null if raw is not one. */

@@ -2,14 +2,14 @@ package dev.lacuna.eval;
 
 import java.util.Locale;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 
 /**
  * How a system names entities in its answers (the paper's section 5.4): the benchmark's private ids,
  * the source dataset's ids, or text labels. Gold answers are private ids; they are rendered in the
  * system's form through {@code entities.tsv} before both sides are normalised and compared.
  */
-public enum EntityForm {
+public enum EntityForm implements Choice {
     /** Randomly assigned private ids, as the questions use ("1234"). */
     PRIVATE,
     /** The source dataset's ids ("/m/02mjmr", "Q42", "139"). */
@@ -23,16 +23,12 @@ public enum EntityForm {
     }
 
     @com.fasterxml.jackson.annotation.JsonValue
-    public String word() {
+    @Override
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static EntityForm parse(String word) {
-        for (EntityForm f : values()) {
-            if (f.word().equals(word)) {
-                return f;
-            }
-        }
-        throw new BadInputException("unknown entity form '" + word + "': expected private, source or text");
+        return Choice.parse(EntityForm.class, "entity form", word);
     }
 }

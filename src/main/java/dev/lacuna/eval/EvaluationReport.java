@@ -91,7 +91,7 @@ public record EvaluationReport(
             List<SystemResult> results) {
         List<String> notes = new ArrayList<>();
         notes.add("Strict protocol (paper section 4, appendix E): outputs split with delimiters '"
-                + settings.delimiters().word() + "' (resolved: " + settings.delimiters().resolve(settings.entities()).word()
+                + settings.delimiters().label() + "' (resolved: " + settings.delimiters().resolve(settings.entities()).label()
                 + "), answers normalised (lower case; punctuation, articles a/an/the, <pad> and extra white space removed), "
                 + "compared as sets; metrics are per-question averages.");
         notes.add("HHR = Hits@Hard / Hits@Any; it is null (undefined) wherever Hits@Any is 0.");

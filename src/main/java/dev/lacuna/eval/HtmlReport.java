@@ -51,8 +51,8 @@ public final class HtmlReport {
             h.append(" (KG <code>").append(esc(report.benchmark().kg())).append("</code>)");
         }
         h.append(", split <code>").append(esc(s.split().label())).append("</code>, ").append(report.benchmark().questions())
-                .append(" questions; entities <code>").append(s.entities().word()).append("</code>, delimiters <code>")
-                .append(s.delimiters().word()).append("</code>.</p>\n");
+                .append(" questions; entities <code>").append(s.entities().label()).append("</code>, delimiters <code>")
+                .append(s.delimiters().label()).append("</code>.</p>\n");
         legend(h, report.settingsPresent());
 
         h.append("<h2>Strict protocol: complete vs incomplete KG</h2>\n<div class=\"charts\">\n");

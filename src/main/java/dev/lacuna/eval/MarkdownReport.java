@@ -21,8 +21,8 @@ public final class MarkdownReport {
             md.append(" (KG `").append(report.benchmark().kg()).append("`)");
         }
         md.append(", split `").append(s.split()).append("`, ").append(report.benchmark().questions())
-                .append(" questions; entities written as `").append(s.entities().word()).append("`, delimiters `")
-                .append(s.delimiters().word()).append("`, field `").append(s.field().word()).append("`.\n\n");
+                .append(" questions; entities written as `").append(s.entities().label()).append("`, delimiters `")
+                .append(s.delimiters().label()).append("`, field `").append(s.field().label()).append("`.\n\n");
 
         md.append("## Strict protocol (section 4)\n\n");
         md.append("| System | KG | Hits@Any | Precision | Recall | F1 | Hits@Hard | HHR |\n");

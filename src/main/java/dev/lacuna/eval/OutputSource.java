@@ -2,24 +2,21 @@ package dev.lacuna.eval;
 
 import java.util.Locale;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 
 /**
  * Whose output file {@code lacuna evaluate} reads: Lacuna's own predictions format, or a KG-RAG system's own
  * output as that system writes it ({@code --from}).
  */
-public enum OutputSource {
+public enum OutputSource implements Choice {
     LACUNA, TOG, ROG, GNNRAG, BRINK;
 
     public static OutputSource parse(String word) {
-        try {
-            return valueOf(word.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw new BadInputException("unknown --from '" + word + "': expected tog, rog, gnnrag or brink");
-        }
+        return Choice.parse(OutputSource.class, "--from", word);
     }
 
-    public String word() {
+    @Override
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -2,10 +2,10 @@ package dev.lacuna.eval;
 
 import java.util.Locale;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 
 /** Which field of a predictions record holds the system's answer. */
-public enum PredictionField {
+public enum PredictionField implements Choice {
     /** {@code prediction} when the record has it, else {@code raw_output}. */
     AUTO,
     /** The structured list {@code prediction} (a string there is treated as raw output, as RoG does). */
@@ -14,16 +14,12 @@ public enum PredictionField {
     RAW_OUTPUT;
 
     @com.fasterxml.jackson.annotation.JsonValue
-    public String word() {
+    @Override
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     public static PredictionField parse(String word) {
-        for (PredictionField f : values()) {
-            if (f.word().equals(word)) {
-                return f;
-            }
-        }
-        throw new BadInputException("unknown field '" + word + "': expected auto, prediction or raw_output");
+        return Choice.parse(PredictionField.class, "field", word);
     }
 }

@@ -199,7 +199,7 @@ public final class PredictionsReader {
         if (chosen == null) {
             throw new BadInputException(source, line, -1, field == PredictionField.AUTO
                     ? "record has neither \"prediction\" nor \"raw_output\""
-                    : "record has no \"" + name + "\" (chosen with --field " + field.word() + ")");
+                    : "record has no \"" + name + "\" (chosen with --field " + field.label() + ")");
         }
         if (chosen.isNull()) {
             return new SystemOutput(id.asText(), List.of(), null, line);

@@ -5,12 +5,12 @@ import java.util.Locale;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 
 /** The output forms of a report. */
-public enum ReportFormat {
+public enum ReportFormat implements Choice {
     JSON, MARKDOWN, HTML;
 
     private static final ObjectWriter MAPPER = Json.pretty();
@@ -31,12 +31,13 @@ public enum ReportFormat {
         }
     }
 
+    @Override
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
     public static ReportFormat parse(String word) {
-        try {
-            return valueOf(word.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("unknown format '" + word + "': expected json, markdown or html");
-        }
+        return Choice.parse(ReportFormat.class, "format", word);
     }
 
     /** The format a file name implies (.json, .html/.htm, else Markdown). */

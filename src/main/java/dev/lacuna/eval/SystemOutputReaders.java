@@ -90,7 +90,7 @@ public final class SystemOutputReaders {
         List<String> notes = new ArrayList<>();
         if (unmatched > 0) {
             notes.add("tog: " + unmatched + " records match no question text of the " + settings.split() + " split (e.g. "
-                    + String.join(", ", examples) + "): were they asked with --entities " + settings.entities().name().toLowerCase(Locale.ROOT) + " names?");
+                    + String.join(", ", examples) + "): were they asked with --entities " + settings.entities().label() + " names?");
         }
         if (ambiguous > 0) {
             notes.add("tog: " + ambiguous + " records have a question text shared by several questions and were left out");

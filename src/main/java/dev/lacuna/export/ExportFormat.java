@@ -1,28 +1,23 @@
 package dev.lacuna.export;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 
 /** What {@code lacuna export} writes: a system's own input format, or the graphs as plain files. */
-public enum ExportFormat {
+public enum ExportFormat implements Choice {
     TSV, NTRIPLES, TURTLE, TRIG, FREEBASE, BRINK, ROG, GNNRAG;
 
     public static ExportFormat parse(String word) {
-        try {
-            return valueOf(word.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw new BadInputException("unknown export format '" + word + "': expected " + words());
-        }
+        return Choice.parse(ExportFormat.class, "export format", word);
     }
 
     public static String words() {
-        return Arrays.stream(values()).map(ExportFormat::word).collect(Collectors.joining(", "));
+        return Choice.labels(ExportFormat.class);
     }
 
-    public String word() {
+    @Override
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 

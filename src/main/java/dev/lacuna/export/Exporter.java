@@ -47,11 +47,11 @@ public final class Exporter {
         Names names = new Names(folder, s.labels());
         ObjectNode summary = QuestionsOut.JSON.createObjectNode();
         summary.put("format", FORMAT);
-        summary.put("export", s.format().word());
+        summary.put("export", s.format().label());
         summary.put("benchmark", s.benchmark().toString());
         summary.put("kg", folder.kg().name());
         summary.put("graph", s.format() == ExportFormat.TRIG ? "complete+incomplete" : s.graph().label());
-        summary.put("labels", s.labels().word());
+        summary.put("labels", s.labels().label());
         if (s.format().perQuestionSubgraphs()) {
             summary.put("hops", s.hops());
             summary.put("max_triples", s.maxTriples());
@@ -96,7 +96,7 @@ public final class Exporter {
                 }
                 checks.report(counts);
             }
-            default -> throw new IllegalStateException(s.format().word());
+            default -> throw new IllegalStateException(s.format().label());
         }
     }
 }

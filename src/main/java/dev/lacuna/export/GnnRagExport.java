@@ -72,7 +72,7 @@ final class GnnRagExport {
                 // entity2id keeps the last line of a repeated name: an answer would point at the other entity.
                 if (!kbSeen.add(kb)) {
                     throw new BadInputException(folder.layout().entitiesFile().toString(), entityIndex.size() + 2, -1,
-                            "entity " + id + " has the kb_id '" + kb + "' of an earlier entity (" + kbIds.labels().word()
+                            "entity " + id + " has the kb_id '" + kb + "' of an earlier entity (" + kbIds.labels().label()
                             + " names): GNN-RAG's entities.txt needs one line per entity");
                 }
                 entityIndex.put(id, entityIndex.size());

@@ -79,8 +79,8 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
     }
 
     @Override
-    public String name() {
-        return "llm";
+    public GeneratorKind kind() {
+        return GeneratorKind.LLM;
     }
 
     @Override

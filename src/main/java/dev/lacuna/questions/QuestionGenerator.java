@@ -13,8 +13,13 @@ import java.util.function.IntConsumer;
  */
 public interface QuestionGenerator extends AutoCloseable {
 
-    /** Short name for logs and the summary: {@code template} or {@code llm}. */
-    String name();
+    /** Which generator this is. */
+    GeneratorKind kind();
+
+    /** The kind's label, for logs and the summary: {@code template} or {@code llm}. */
+    default String name() {
+        return kind().label();
+    }
 
     /**
      * Phrases one question per request.

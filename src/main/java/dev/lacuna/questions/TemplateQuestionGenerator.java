@@ -38,8 +38,8 @@ public final class TemplateQuestionGenerator implements QuestionGenerator {
     }
 
     @Override
-    public String name() {
-        return "template";
+    public GeneratorKind kind() {
+        return GeneratorKind.TEMPLATE;
     }
 
     /** The first-choice question for a request, before the leak check. */

@@ -26,7 +26,7 @@ final class HomePage {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Lacuna SPARQL endpoint</title>")
                 .append("<style>body{font-family:sans-serif;max-width:52em;margin:2em auto}pre{background:#f4f4f4;padding:.5em}</style>")
                 .append("</head><body>\n<h1>Lacuna SPARQL endpoint</h1>\n<p>Knowledge graph <code>").append(esc(kg.name()))
-                .append("</code>; entity names: <b>").append(labels.word()).append("</b>; shape: <b>").append(shape.word())
+                .append("</code>; entity names: <b>").append(labels.label()).append("</b>; shape: <b>").append(shape.label())
                 .append("</b>; ").append(updates ? "updates allowed with a bearer token" : "read-only").append(".</p>\n")
                 .append("<h2>Endpoints (SPARQL 1.1 Protocol, GET or POST)</h2>\n<ul>\n")
                 .append(list(targets)).append("</ul>\n")

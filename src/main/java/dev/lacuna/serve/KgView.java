@@ -112,7 +112,7 @@ public final class KgView {
             out.commit();
             long millis = (System.nanoTime() - start) / 1_000_000;
             LOG.info("built the {} view with {} names: {} triples, {} entities in {} ms",
-                    shape.word(), labels.word(), triples, entities.size(), millis);
+                    shape.label(), labels.label(), triples, entities.size(), millis);
             return new KgView(target, triples, entities.size(), millis);
         }
     }

@@ -113,7 +113,7 @@ public final class LacunaEndpoint {
             throw new LacunaException("cannot listen on " + settings.host() + ":" + settings.port() + ": " + e.getMessage(), e);
         }
         LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
-                settings.labels().word(), settings.shape().word(), settings.describeLimits(),
+                settings.labels().label(), settings.shape().label(), settings.describeLimits(),
                 settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
         if (settings.exposure().all()) {
             LOG.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "

@@ -62,18 +62,6 @@ public record KgGraphs(String base, String name) {
         return role == GraphRole.COMPLETE ? complete() : incomplete();
     }
 
-    /** The graph named by a user-facing word: complete, incomplete, labels or benchmark. */
-    public IRI graph(String word) {
-        return switch (word) {
-            case "complete" -> complete();
-            case "incomplete" -> incomplete();
-            case "labels" -> labels();
-            case "benchmark" -> benchmark();
-            default -> throw new BadInputException(
-                    "unknown graph '" + word + "': expected complete, incomplete, labels or benchmark");
-        };
-    }
-
     public String entityPrefix() {
         return prefix() + "entity/";
     }

@@ -83,6 +83,6 @@ public final class ResponderFixture {
     }
 
     public static IRI graph(String word) {
-        return KG.graph(word);
+        return KG.graph(dev.lacuna.store.GraphRole.parse(word));
     }
 }

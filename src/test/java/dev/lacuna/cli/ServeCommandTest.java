@@ -34,7 +34,7 @@ class ServeCommandTest {
         assertTrue(labels.err().contains("unknown label mode 'names'"), labels.err());
         Run shape = run("serve", "--shape", "wikidata");
         assertEquals(ExitCodes.USAGE, shape.code());
-        assertTrue(shape.err().contains("plain or freebase"), shape.err());
+        assertTrue(shape.err().contains("unknown shape 'wikidata': expected plain, freebase"), shape.err());
         Run timeout = run("serve", "--timeout", "soon");
         assertEquals(ExitCodes.USAGE, timeout.code());
         assertTrue(timeout.err().contains("--timeout"), timeout.err());

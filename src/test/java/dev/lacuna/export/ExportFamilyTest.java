@@ -204,9 +204,9 @@ class ExportFamilyTest {
     @Test
     void serveAndExportAgreeOnEveryLabelSettingAndShape() throws IOException {
         for (LabelMode labels : LabelMode.values()) {
-            Path nt = export("ntriples", "--labels", labels.word());
+            Path nt = export("ntriples", "--labels", labels.label());
             assertEquals(served(labels, Shape.PLAIN), new HashSet<>(parse(nt.resolve("incomplete.nt"), RDFFormat.NTRIPLES)),
-                    "ntriples --labels " + labels.word());
+                    "ntriples --labels " + labels.label());
         }
         Path fb = export("freebase", "--labels", "source");
         assertEquals(served(LabelMode.SOURCE, Shape.FREEBASE),

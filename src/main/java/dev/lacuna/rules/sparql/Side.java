@@ -1,12 +1,12 @@
 package dev.lacuna.rules.sparql;
 
-import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 
 /**
  * Where a question's topic entity sits in the head triple {@code ?a r ?b}: on the HEAD side (the subject
  * {@code ?a}; the answers are tails) or on the TAIL side (the object {@code ?b}; the answers are heads).
  */
-public enum Side {
+public enum Side implements Choice {
     HEAD,
     TAIL;
 
@@ -22,10 +22,11 @@ public enum Side {
 
     /** Parses "head" or "tail" (any case). */
     public static Side parse(String word) {
-        return switch (word.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "head" -> HEAD;
-            case "tail" -> TAIL;
-            default -> throw new BadInputException("unknown side '" + word + "': expected head or tail");
-        };
+        return Choice.parse(Side.class, "side", word);
+    }
+
+    @Override
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
     }
 }
