@@ -233,15 +233,8 @@ class ScaleBench {
         }
         List<String> out = new ArrayList<>(sample.size());
         for (String[] t : sample) {
-            String h = "<" + KG.entity(Long.parseLong(t[0])) + ">";
-            String rel = "<" + KG.relation(t[1]) + ">";
-            String tail = "<" + KG.entity(Long.parseLong(t[2])) + ">";
-            out.add(switch (out.size() % 4) {
-                case 0 -> "SELECT DISTINCT ?relation WHERE { " + h + " ?relation ?x . }";
-                case 1 -> "SELECT DISTINCT ?relation WHERE { ?x ?relation " + tail + " . }";
-                case 2 -> "SELECT ?tailEntity WHERE { " + h + " " + rel + " ?tailEntity . }";
-                default -> "SELECT ?tailEntity WHERE { ?tailEntity " + rel + " " + tail + " . }";
-            });
+            out.add(dev.lacuna.serve.ServeFixture.oneHopQuery(out.size(), KG.entity(Long.parseLong(t[0])), KG.relation(t[1]),
+                    KG.entity(Long.parseLong(t[2]))));
         }
         return out;
     }

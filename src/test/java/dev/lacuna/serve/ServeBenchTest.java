@@ -222,15 +222,7 @@ class ServeBenchTest {
                 continue;
             }
             String[] t = triples.get(i);
-            String h = "<" + KG.entity(ids.get(t[0])) + ">";
-            String r = "<" + KG.relation(t[1]) + ">";
-            String tail = "<" + KG.entity(ids.get(t[2])) + ">";
-            out.add(switch (out.size() % 4) {
-                case 0 -> "SELECT DISTINCT ?relation\nWHERE {\n  " + h + " ?relation ?x .\n}";
-                case 1 -> "SELECT DISTINCT ?relation\nWHERE {\n  ?x ?relation " + tail + " .\n}";
-                case 2 -> "SELECT ?tailEntity\nWHERE {\n" + h + " " + r + " ?tailEntity .\n}";
-                default -> "SELECT ?tailEntity\nWHERE {\n?tailEntity " + r + " " + tail + "  .\n}";
-            });
+            out.add(ServeFixture.oneHopQuery(out.size(), KG.entity(ids.get(t[0])), KG.relation(t[1]), KG.entity(ids.get(t[2]))));
         }
         return out;
     }

@@ -21,7 +21,7 @@ import dev.lacuna.store.LacunaVocab;
  * the removed triples) and labels with source ids and text labels. Until the loader lands in main the tests
  * add the triples with plain RepositoryConnection.add calls.
  */
-final class ServeFixture {
+public final class ServeFixture {
     static final KgGraphs KG = KgGraphs.of("family");
     static final String[] SOURCE_IDS = {"/m/0alice", "/m/0bob", "/m/0carol", "/m/0dave", "/m/0erin", "/m/0frank"};
     static final String[] TEXT = {"Alice Smith", "Bob Smith", "Carol Smith", "Dave Jones", "Erin Jones", "Frank Smith"};
@@ -40,6 +40,23 @@ final class ServeFixture {
     static final int[] REMOVED = {5, 9};
 
     private ServeFixture() {
+    }
+
+    /**
+     * Query {@code i} of the one-hop mix the serve benchmarks send (ServeBenchTest, ScaleBench): the four shapes
+     * ToG and PoG send about one triple (relations out of its head, relations into its tail, the head's tails by
+     * its relation, the tail's heads by it), in turn, written as ToG writes them.
+     */
+    public static String oneHopQuery(int i, IRI head, IRI relation, IRI tail) {
+        String h = "<" + head + ">";
+        String r = "<" + relation + ">";
+        String t = "<" + tail + ">";
+        return switch (i % 4) {
+            case 0 -> "SELECT DISTINCT ?relation\nWHERE {\n  " + h + " ?relation ?x .\n}";
+            case 1 -> "SELECT DISTINCT ?relation\nWHERE {\n  ?x ?relation " + t + " .\n}";
+            case 2 -> "SELECT ?tailEntity\nWHERE {\n" + h + " " + r + " ?tailEntity .\n}";
+            default -> "SELECT ?tailEntity\nWHERE {\n?tailEntity " + r + " " + t + "  .\n}";
+        };
     }
 
     static IRI entity(int privateId) {
