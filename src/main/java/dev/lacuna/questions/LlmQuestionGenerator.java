@@ -231,7 +231,7 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
     }
 
     private LacunaException fatal(Kind kind, RuntimeException failure) {
-        String where = settings.provider().name().toLowerCase(java.util.Locale.ROOT) + " server at "
+        String where = settings.provider().label() + " server at "
                 + settings.baseUrl();
         switch (kind) {
             case UNREACHABLE:

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
@@ -41,7 +42,7 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
     /** Default cache folder, beside the default store. */
     public static final Path DEFAULT_CACHE_DIR = Path.of("lacuna-data", "llm-cache");
 
-    public enum Provider {
+    public enum Provider implements Choice {
         OPENAI("https://api.openai.com/v1", "gpt-4"),
         OLLAMA("http://localhost:11434", "llama3.1");
 
@@ -62,13 +63,14 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
             return defaultModel;
         }
 
+        @Override
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
         /** {@code openai} or {@code ollama}, any case. */
         public static Provider parse(String name) {
-            switch (name.trim().toLowerCase(Locale.ROOT)) {
-                case "openai": return OPENAI;
-                case "ollama": return OLLAMA;
-                default: throw new BadInputException("unknown LLM provider \"" + name + "\"; use openai or ollama");
-            }
+            return Choice.parse(Provider.class, "LLM provider", name);
         }
     }
 

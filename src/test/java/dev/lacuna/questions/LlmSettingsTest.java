@@ -50,7 +50,7 @@ class LlmSettingsTest {
     void badValuesAreBadInput() {
         BadInputException e = assertThrows(BadInputException.class,
                 () -> LlmSettings.fromEnvironment(Map.of(LlmSettings.ENV_PROVIDER, "anthropic")));
-        assertTrue(e.getMessage().contains("openai or ollama"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown LLM provider 'anthropic': expected openai, ollama"), e.getMessage());
         assertThrows(BadInputException.class, () -> LlmSettings.defaults(LlmSettings.Provider.OPENAI).withConcurrency(0));
         assertThrows(BadInputException.class, () -> LlmSettings.defaults(LlmSettings.Provider.OPENAI).withMaxAttempts(0));
     }
