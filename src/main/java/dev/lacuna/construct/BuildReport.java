@@ -69,16 +69,18 @@ public record BuildReport(Summary summary) {
         Summary.Triples triples = summary.triples();
         Summary.Questions questions = summary.questions();
         boolean family = triples.complete() == FAMILY_TRIPLES;
+        // The paper's figure for a row, or none (printed without brackets) when the KG is not Family.
+        Map<String, Long> paper = family ? PAPER_FAMILY : Map.of();
         String kg = summary.kg();
         out.println();
         out.println("Table 1: mined rules by type" + (family ? " (paper's Family figures beside)" : ""));
         out.printf("  %-12s %8s%s%n", "type", kg, family ? String.format(" %8s", "paper") : "");
         for (Map.Entry<String, Long> e : summary.rules().byType().entrySet()) {
             out.printf("  %-12s %,8d%s%n", e.getKey(), e.getValue(),
-                    family ? String.format(" %,8d", PAPER_FAMILY.get(e.getKey())) : "");
+                    family ? String.format(" %,8d", paper.get(e.getKey())) : "");
         }
         out.printf("  %-12s %,8d%s%n", "total", summary.rules().total(),
-                family ? String.format(" %,8d", PAPER_FAMILY.get("rules")) : "");
+                family ? String.format(" %,8d", paper.get("rules")) : "");
         out.println();
         out.println("Table 3: triples and questions" + (family ? " (paper's Family figures in brackets)" : ""));
         out.printf("  %-22s %18s %14s %12s %12s %14s%n", "Dataset", "#Triples", "Train", "Val", "Test", "Total Qs");
@@ -86,14 +88,12 @@ public record BuildReport(Summary summary) {
             String variant = role.label();
             long count = role == GraphRole.COMPLETE ? triples.complete() : triples.incomplete();
             out.printf("  %-22s %18s %14s %12s %12s %14s%n", kg + "-" + variant.substring(0, 1).toUpperCase() + variant.substring(1),
-                    cell(count, family ? PAPER_FAMILY.get(variant) : null),
-                    cell(questions.train(), family ? PAPER_FAMILY.get("train") : null),
-                    cell(questions.valid(), family ? PAPER_FAMILY.get("valid") : null),
-                    cell(questions.test(), family ? PAPER_FAMILY.get("test") : null),
-                    cell(questions.total(), family ? PAPER_FAMILY.get("questions") : null));
+                    cell(count, paper.get(variant)), cell(questions.train(), paper.get("train")),
+                    cell(questions.valid(), paper.get("valid")), cell(questions.test(), paper.get("test")),
+                    cell(questions.total(), paper.get("questions")));
         }
         out.printf("  removed triples: %s; groundings selected %,d of %,d candidates; questions: %,d candidates, %,d dropped by the leak check, %,d duplicates merged, %,d removed by balancing%n",
-                cell(triples.removed(), family ? PAPER_FAMILY.get("removed") : null),
+                cell(triples.removed(), paper.get("removed")),
                 summary.groundings().selected(), summary.groundings().candidates(),
                 questions.candidates(), questions.droppedByLeakCheck(),
                 questions.duplicatesMerged(), questions.removedByBalancing());
