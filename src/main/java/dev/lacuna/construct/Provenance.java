@@ -95,6 +95,12 @@ final class Provenance {
         }
     }
 
+    /** Inside the caller's open transaction: replaces the graph (benchmark, or a staged one) with the model. */
+    static void write(RepositoryConnection conn, IRI graph, Model model) {
+        conn.clear(graph);
+        conn.add(model, graph);
+    }
+
     /** Replaces the graph (the benchmark graph, or a build's staged one) with the model, in one transaction. */
     static void write(Repository repository, IRI graph, Model model) {
         try (RepositoryConnection conn = repository.getConnection()) {
