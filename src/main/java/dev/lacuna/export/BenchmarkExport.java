@@ -227,6 +227,11 @@ public final class BenchmarkExport {
         Map<Value, Integer> ranks = ranks(graphs);
         List<IRI> names = new ArrayList<>(graphs.keySet());
         names.sort(java.util.Comparator.comparing(IRI::stringValue));
+        List<Statement[]> sorted = new ArrayList<>(names.size());
+        for (IRI name : names) {
+            Statement[] statements = sort(graphs.get(name), ranks);
+            sorted.add(statements);
+        }
         try {
             RDFWriter writer = Rio.createWriter(RDFFormat.TRIG, out);
             writer.startRDF();
@@ -234,26 +239,9 @@ public final class BenchmarkExport {
             writer.handleNamespace("rdf", RDF.NAMESPACE);
             writer.handleNamespace("rdfs", RDFS.NAMESPACE);
             writer.handleNamespace("xsd", XSD.NAMESPACE);
-            for (IRI name : names) {
-                Statement[] sorted = graphs.get(name).toArray(new Statement[0]);
-                int[][] keys = new int[sorted.length][];
-                Integer[] order = new Integer[sorted.length];
-                for (int i = 0; i < sorted.length; i++) {
-                    Statement s = sorted[i];
-                    keys[i] = new int[] {ranks.get(s.getSubject()), ranks.get(s.getPredicate()), ranks.get(s.getObject())};
-                    order[i] = i;
-                }
-                Arrays.sort(order, (a, b) -> {
-                    int[] x = keys[a];
-                    int[] y = keys[b];
-                    int c = Integer.compare(x[0], y[0]);
-                    if (c == 0) {
-                        c = Integer.compare(x[1], y[1]);
-                    }
-                    return c != 0 ? c : Integer.compare(x[2], y[2]);
-                });
-                for (Integer i : order) {
-                    Statement s = sorted[i];
+            for (int g = 0; g < names.size(); g++) {
+                IRI name = names.get(g);
+                for (Statement s : sorted.get(g)) {
                     writer.handleStatement(VF.createStatement(s.getSubject(), s.getPredicate(), s.getObject(), name));
                 }
             }
@@ -266,6 +254,31 @@ public final class BenchmarkExport {
             throw e;
         }
         out.flush();
+    }
+
+    private static Statement[] sort(Collection<Statement> graph, Map<Value, Integer> ranks) {
+        Statement[] statements = graph.toArray(new Statement[0]);
+        int[][] keys = new int[statements.length][];
+        Integer[] order = new Integer[statements.length];
+        for (int i = 0; i < statements.length; i++) {
+            Statement s = statements[i];
+            keys[i] = new int[] {ranks.get(s.getSubject()), ranks.get(s.getPredicate()), ranks.get(s.getObject())};
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int[] x = keys[a];
+            int[] y = keys[b];
+            int c = Integer.compare(x[0], y[0]);
+            if (c == 0) {
+                c = Integer.compare(x[1], y[1]);
+            }
+            return c != 0 ? c : Integer.compare(x[2], y[2]);
+        });
+        Statement[] out = new Statement[statements.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = statements[order[i]];
+        }
+        return out;
     }
 
     /**

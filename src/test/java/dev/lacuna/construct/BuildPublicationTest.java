@@ -129,6 +129,27 @@ class BuildPublicationTest {
         }
     }
 
+    /** The build's own verify holds the store against what the files were written from: a change between fails. */
+    @Test
+    void theBuildsOwnVerifyCatchesAStoreChangedAfterTheBuild() throws IOException {
+        Repository repository = FamilyBuild.loadedStore(new StoreConfig.NativeStoreConfig(tmp.resolve("store")), tmp, 42);
+        try {
+            Path out = tmp.resolve("out");
+            BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);
+            builder.build(someRules(), "x", BuildSettings.defaults(out));
+            try (RepositoryConnection c = repository.getConnection()) {
+                c.remove(c.getStatements(null, null, null, false, FamilyBuild.KG.benchmark()).stream().findFirst().orElseThrow(),
+                        FamilyBuild.KG.benchmark());
+            }
+            Verifier.Report report = builder.verifyBuild(out);
+            assertFalse(report.passed());
+            assertTrue(report.checks().stream().anyMatch(c -> !c.passed() && c.name().contains("benchmark holds what")
+                    && c.failures().get(0).contains("written to the folder, not in the store")), report.checks().toString());
+        } finally {
+            repository.shutDown();
+        }
+    }
+
     private static String checksums(Repository repository) {
         try (RepositoryConnection c = repository.getConnection()) {
             return GraphChecksum.of(c, FamilyBuild.KG.incomplete()) + " " + c.size(FamilyBuild.KG.benchmark());
