@@ -180,9 +180,20 @@ public final class BenchmarkBuilder {
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), complete.size(),
                     incomplete.size(), outcome, balanced, split, parameters);
             FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance);
+            if (publication instanceof BuildPublication.Staged) {
+                // A plain SPARQL endpoint may store a literal in another lexical form (Virtuoso writes doubles its
+                // own way): the folder must show what the store holds, so it is written from the graphs read back.
+                await(written);
+                try (RepositoryConnection conn = repository.getConnection()) {
+                    graphs = new FolderGraphs(complete,
+                            BenchmarkExport.read(conn, BuildPublication.stagingIncomplete(kg), values), labels,
+                            BenchmarkExport.read(conn, BuildPublication.stagingBenchmark(kg), values));
+                }
+            }
             this.folderGraphs = graphs;
+            FolderGraphs toWrite = graphs;
             BenchmarkFolder.write(settings.out(), settings.force(), dir -> {
-                writeFolder(dir, rules, deleted, split, report, graphs);
+                writeFolder(dir, rules, deleted, split, report, toWrite);
                 LOG.info("folder written; committing the store ({} s so far)", seconds(started));
                 stage("folder");
                 await(written);
@@ -196,7 +207,7 @@ public final class BenchmarkBuilder {
 
     /** The graphs the folder is written from, all in memory. */
     private record FolderGraphs(List<Statement> complete, List<Statement> incomplete, List<Statement> labels,
-                                Model benchmark) {
+                                Collection<Statement> benchmark) {
         Map<IRI, Collection<Statement>> named(KgGraphs kg) {
             Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();
             named.put(kg.complete(), complete);
