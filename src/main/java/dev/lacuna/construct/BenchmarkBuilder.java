@@ -1,9 +1,12 @@
 package dev.lacuna.construct;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +19,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.slf4j.Logger;
@@ -40,16 +45,15 @@ import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.GraphRole;
-import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.KgGraphs;
 
 /**
  * {@code lacuna build}: the paper's section 3.2 as one reproducible run over a loaded KG.
- * Steps: check inputs; draw up to k groundings per rule from complete; select the heads to delete; rebuild
- * incomplete with SPARQL Update; write questions with completed answer sets; balance (Algorithm 1); split
- * 8:1:1; store the provenance in the benchmark graph; write the output folder (atomically); verify it.
- * incomplete and benchmark are written under staging names and switched in only once the folder is in place
- * ({@link BuildPublication}), so a failed or killed build never leaves the store out of step with a folder.
+ * Steps: check inputs; draw up to k groundings per rule from complete; select the heads to delete; compute
+ * incomplete; write questions with completed answer sets; balance (Algorithm 1); split 8:1:1; build the
+ * provenance; write the graphs incomplete and benchmark and the output folder; commit the graphs as the
+ * folder's last step ({@link BuildPublication}), so a failed or killed build never leaves the store out of step
+ * with a folder.
  * The same store, rules and seed give a byte-identical output folder.
  */
 public final class BenchmarkBuilder {
@@ -70,6 +74,10 @@ public final class BenchmarkBuilder {
     /** Wall seconds per stage of the last build, for benchmarks (never written to the folder: it must not vary). */
     private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
     private long stageStart;
+    private final Map<String, Double> stageCpuSeconds = new LinkedHashMap<>();
+    /** What the last build's folder was written from, for {@link #verifyBuild}. */
+    private FolderGraphs folderGraphs;
+    private long stageCpuStart;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
         this.repository = repository;
@@ -93,7 +101,9 @@ public final class BenchmarkBuilder {
     public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
         long started = System.nanoTime();
         stageSeconds.clear();
+        stageCpuSeconds.clear();
         stageStart = started;
+        stageCpuStart = processCpuNanos();
         BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
         BuildPublication.checkWritable(settings.out());
         if (rules.isEmpty()) {
@@ -101,21 +111,24 @@ public final class BenchmarkBuilder {
         }
         checkRelations(rules);
         BuildPublication.refuseToOrphan(repository, kg, settings.out(), settings.force());
-        try {
-            BuildReport report = buildStaged(rules, minedBy, settings, started);
-            BuildPublication.publish(repository, kg, settings.out());
-            stage("publish");
-            return report;
-        } catch (RuntimeException e) {
-            BuildPublication.discardStaging(repository, kg);
-            throw e;
+        try (BuildPublication.Publication publication = BuildPublication.Publication.of(repository, kg)) {
+            publication.deleteBatch = settings.deleteBatch();
+            try {
+                return buildAndPublish(rules, minedBy, settings, started, publication);
+            } catch (RuntimeException e) {
+                publication.abandon();
+                throw e;
+            }
         }
     }
 
-    /** Everything up to the written folder, with incomplete and benchmark under their staging names. */
-    private BuildReport buildStaged(List<MinedRule> rules, String minedBy, BuildSettings settings, long started) {
-        IRI incomplete = BuildPublication.stagingIncomplete(kg);
-        IRI benchmark = BuildPublication.stagingBenchmark(kg);
+    /**
+     * Everything in memory first (groundings, selection, questions, provenance); then the store's graphs are
+     * written on the publication's thread while the folder is written from the same data, and committed as the
+     * folder's last step ({@link BuildPublication}).
+     */
+    private BuildReport buildAndPublish(List<MinedRule> rules, String minedBy, BuildSettings settings, long started,
+                                        BuildPublication.Publication publication) {
         try (QuestionGenerator generator = generator(settings);
              CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg)) {
             // Both steps below only read complete: the snapshot answers them as the store would.
@@ -133,8 +146,17 @@ public final class BenchmarkBuilder {
             deleted.sort(null);
             LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
                     candidates.size(), deleted.size());
-            IncompleteGraph.rebuild(repository, kg, incomplete, deleted, settings.deleteBatch());
-            LOG.info("incomplete written ({} s so far)", seconds(started));
+            // complete and labels are read once: the folder's graph files and the new incomplete come from them.
+            Map<Value, Value> values = new HashMap<>();
+            List<Statement> complete;
+            List<Statement> labels;
+            try (RepositoryConnection conn = repository.getConnection()) {
+                complete = BenchmarkExport.read(conn, kg.complete(), values);
+                labels = BenchmarkExport.read(conn, kg.labels(), values);
+            }
+            List<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
+            LOG.info("incomplete computed: complete {} minus {} = {} triples ({} s so far)", complete.size(),
+                    deleted.size(), incomplete.size(), seconds(started));
             stage("incomplete");
 
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
@@ -150,26 +172,96 @@ public final class BenchmarkBuilder {
             LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
             stage("questions");
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
-            Provenance.write(repository, benchmark, Provenance.model(kg, rules, minedBy, selection.selected(), all,
-                    parameters, generator.name()));
-
-            LOG.info("provenance stored in {} ({} s so far)", benchmark, seconds(started));
+            Model provenance = Provenance.model(kg, rules, minedBy, selection.selected(), all, parameters,
+                    generator.name());
+            Future<Void> written = publication.write(incomplete, deleted, provenance);
+            LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
             stage("provenance");
-            long completeTriples = GraphStats.counts(repository, kg.complete()).triples();
-            long incompleteTriples = GraphStats.counts(repository, incomplete).triples();
-            BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), completeTriples,
-                    incompleteTriples, outcome, balanced, split, parameters);
-            BenchmarkFolder.write(settings.out(), settings.force(), dir -> writeFolder(dir, rules, deleted, split, report, incomplete, benchmark));
+            BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), complete.size(),
+                    incomplete.size(), outcome, balanced, split, parameters);
+            FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance);
+            if (publication instanceof BuildPublication.Staged) {
+                // A plain SPARQL endpoint may store a literal in another lexical form (Virtuoso writes doubles its
+                // own way): the folder must show what the store holds, so it is written from the graphs read back.
+                await(written);
+                try (RepositoryConnection conn = repository.getConnection()) {
+                    graphs = new FolderGraphs(complete,
+                            BenchmarkExport.read(conn, BuildPublication.stagingIncomplete(kg), values), labels,
+                            BenchmarkExport.read(conn, BuildPublication.stagingBenchmark(kg), values));
+                }
+            }
+            this.folderGraphs = graphs;
+            FolderGraphs toWrite = graphs;
+            BenchmarkFolder.write(settings.out(), settings.force(), dir -> {
+                writeFolder(dir, rules, deleted, split, report, toWrite);
+                LOG.info("folder written; committing the store ({} s so far)", seconds(started));
+                stage("folder");
+                await(written);
+                publication.publish(settings.out());
+                stage("publish");
+            });
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
-            stage("folder");
             return report;
+        }
+    }
+
+    /** The graphs the folder is written from, all in memory. */
+    private record FolderGraphs(List<Statement> complete, List<Statement> incomplete, List<Statement> labels,
+                                Collection<Statement> benchmark) {
+        Map<IRI, Collection<Statement>> named(KgGraphs kg) {
+            Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();
+            named.put(kg.complete(), complete);
+            named.put(kg.incomplete(), incomplete);
+            named.put(kg.labels(), labels);
+            named.put(kg.benchmark(), benchmark);
+            return named;
+        }
+    }
+
+    /**
+     * Verifies the folder the last {@link #build} wrote, as {@code lacuna verify} does except that the graph
+     * files are not written out of the store again: the store's graphs must hold exactly the statements the files
+     * were written from (docs/scaling.md, "FB15k-237 end to end"). Frees those statements.
+     */
+    public Verifier.Report verifyBuild(Path out) {
+        if (folderGraphs == null) {
+            throw new IllegalStateException("no build to verify");
+        }
+        Map<IRI, Collection<Statement>> named = folderGraphs.named(kg);
+        folderGraphs = null;
+        return Verifier.verify(repository, out, named);
+    }
+
+    private static void await(Future<Void> written) {
+        try {
+            written.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LacunaException("interrupted while writing the store", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r
+                    : new LacunaException("writing the store failed: " + e.getCause(), e.getCause());
         }
     }
 
     private void stage(String name) {
         long now = System.nanoTime();
+        long cpu = processCpuNanos();
         stageSeconds.put(name, (now - stageStart) / 1e9);
+        stageCpuSeconds.put(name, (cpu - stageCpuStart) / 1e9);
         stageStart = now;
+        stageCpuStart = cpu;
+    }
+
+    /** CPU time of the whole JVM (all threads), or 0 where the platform does not tell. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+    }
+
+    /** CPU seconds of the whole JVM during each stage of the last {@link #build}, in order (for benchmarks). */
+    public Map<String, Double> stageCpuSeconds() {
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageCpuSeconds));
     }
 
     /** Wall seconds of each stage of the last {@link #build}, in order. */
@@ -346,27 +438,58 @@ public final class BenchmarkBuilder {
         return p;
     }
 
+    /**
+     * The folder's files from the build's own data: the graph files and the TriG file from the statements the
+     * store is being given (not read back), written on two threads, the large TriG file beside the rest.
+     */
     private void writeFolder(Path dir, List<MinedRule> rules, List<Triple> deleted, Splitter.Split split,
-                             BuildReport report, IRI incomplete, IRI benchmark) throws IOException {
+                             BuildReport report, FolderGraphs graphs) throws IOException {
         BenchmarkFolder folder = BenchmarkFolder.at(dir);
         Files.createDirectories(folder.kgFolder());
-        BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), folder.graphFile(GraphRole.COMPLETE));
-        BenchmarkExport.writeGraphTsv(repository, kg, incomplete, folder.graphFile(GraphRole.INCOMPLETE));
-        StringBuilder removed = new StringBuilder();
-        for (Triple t : deleted) {
-            removed.append(t.tsv()).append('\n');
+        ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lacuna-folder");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            Future<Void> trig = pool.submit(() -> {
+                try (Writer w = BenchmarkExport.newWriter(folder.trigFile())) {
+                    BenchmarkExport.writeTrig(graphs.named(kg), w);
+                }
+                return null;
+            });
+            try (Writer w = BenchmarkExport.newWriter(folder.graphFile(GraphRole.COMPLETE))) {
+                BenchmarkExport.writeGraphTsv(kg, graphs.complete(), w);
+            }
+            try (Writer w = BenchmarkExport.newWriter(folder.graphFile(GraphRole.INCOMPLETE))) {
+                BenchmarkExport.writeGraphTsv(kg, graphs.incomplete(), w);
+            }
+            StringBuilder removed = new StringBuilder();
+            for (Triple t : deleted) {
+                removed.append(t.tsv()).append('\n');
+            }
+            Files.writeString(folder.removedFile(), removed.toString());
+            try (Writer w = BenchmarkExport.newWriter(folder.entitiesFile())) {
+                BenchmarkExport.writeEntities(kg, graphs.labels(), w);
+            }
+            AmieRules.write(rules, folder.rulesFile());
+            QuestionFiles.write(dir, split);
+            BuildPublication.writeGraphsFile(dir, kg);
+            BenchmarkFolder.writeSummary(dir, report.summary());
+            trig.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing the folder", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        Files.writeString(folder.removedFile(), removed.toString());
-        BenchmarkExport.writeEntities(repository, kg, folder.entitiesFile());
-        AmieRules.write(rules, folder.rulesFile());
-        QuestionFiles.write(dir, split);
-        Map<IRI, IRI> graphs = new LinkedHashMap<>();
-        graphs.put(kg.complete(), kg.complete());
-        graphs.put(incomplete, kg.incomplete());
-        graphs.put(kg.labels(), kg.labels());
-        graphs.put(benchmark, kg.benchmark());
-        BenchmarkExport.writeTrig(repository, graphs, folder.trigFile());
-        BuildPublication.writeGraphsFile(dir, kg);
-        BenchmarkFolder.writeSummary(dir, report.summary());
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -28,10 +29,16 @@ import dev.lacuna.store.SparqlFiles;
 
 /**
  * How a build replaces a KG's graphs incomplete and benchmark without ever leaving them out of step with a
- * folder: the new graphs are written under staging names beside the old ones, the output folder is written
- * from them, and only then one transaction moves them to their canonical names (which serve and verify use)
- * and records the folder they belong to. A build that fails or is killed before that leaves the published
- * graphs, and so the previous benchmark folder, as they were. The folder records its graphs in graphs.json.
+ * folder. On a store with transactions (embedded, or an RDF4J Server) the new graphs are written under their
+ * canonical names inside one transaction that stays open while the output folder is written; the
+ * transaction is committed as the folder's last step, just before the finished folder is renamed into place
+ * ({@link dev.lacuna.folder.OutputFolder}). A build that fails or is killed before the commit leaves the
+ * published graphs, and so the previous folder, as they were (an open transaction is never applied: LMDB
+ * commits by switching one page, a NativeStore rolls back a transaction that was not committed, a server drops
+ * it); a commit that fails deletes the new folder before it is renamed. Only a kill between the commit's end
+ * and the rename (two renames) leaves the new graphs with the old folder. A plain SPARQL endpoint has no
+ * transaction across requests: there the graphs are written under staging names first and moved to the
+ * canonical names at the same point ({@link Staged}). The folder records its graphs in graphs.json.
  */
 final class BuildPublication {
     private static final Logger LOG = LoggerFactory.getLogger(BuildPublication.class);
@@ -109,34 +116,205 @@ final class BuildPublication {
         Json.pretty().writeValue(BenchmarkFolder.at(dir).graphsFile().toFile(), graphs);
     }
 
-    /** Moves the staged graphs to their canonical names and records the folder, in one transaction. */
-    static void publish(Repository repository, KgGraphs kg, Path out) {
-        try (RepositoryConnection conn = repository.getConnection()) {
+    /**
+     * The store side of one build, in three steps: {@link #write} the graphs (not yet visible), {@link #publish}
+     * them with the folder record, or {@link #abandon} them. Every store call runs on one thread of its own, since
+     * an LMDB write transaction belongs to the thread that opened it and the folder is written meanwhile.
+     */
+    abstract static class Publication implements AutoCloseable {
+        final Repository repository;
+        final KgGraphs kg;
+        /** Triples per DELETE DATA where the server copies complete (COPY_DELETE). */
+        int deleteBatch = BuildSettings.DEFAULT_DELETE_BATCH;
+        private final java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors
+                .newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "lacuna-publish");
+                    t.setDaemon(true);
+                    return t;
+                });
+
+        Publication(Repository repository, KgGraphs kg) {
+            this.repository = repository;
+            this.kg = kg;
+        }
+
+        /** The publication for this store: one transaction where the store has them, else staged graphs. */
+        static Publication of(Repository repository, KgGraphs kg) {
+            return repository instanceof org.eclipse.rdf4j.repository.sail.SailRepository
+                    || repository instanceof org.eclipse.rdf4j.repository.http.HTTPRepository
+                    ? new Transactional(repository, kg) : new Staged(repository, kg);
+        }
+
+        /** Starts writing incomplete and benchmark; {@link #written} waits for it. */
+        final java.util.concurrent.Future<Void> write(List<org.eclipse.rdf4j.model.Statement> incomplete,
+                                                       List<Triple> removed, org.eclipse.rdf4j.model.Model provenance) {
+            return thread.submit(() -> {
+                writeGraphs(incomplete, removed, provenance);
+                return null;
+            });
+        }
+
+        /** Makes the written graphs the published ones and records the folder, or throws (nothing published). */
+        final void publish(Path out) {
+            run(() -> publishGraphs(out));
+            LOG.info("graphs {} and {} switched to the new build", kg.incomplete(), kg.benchmark());
+        }
+
+        /** Drops what was written; best effort, and a no-op after {@link #publish}. */
+        final void abandon() {
+            try {
+                run(this::abandonGraphs);
+            } catch (RuntimeException e) {
+                LOG.warn("could not discard the graphs of the failed build: {}", e.getMessage());
+            }
+        }
+
+        abstract void writeGraphs(List<org.eclipse.rdf4j.model.Statement> incomplete, List<Triple> removed,
+                                  org.eclipse.rdf4j.model.Model provenance);
+
+        abstract void publishGraphs(Path out);
+
+        abstract void abandonGraphs();
+
+        void recordFolder(RepositoryConnection conn, Path out) {
+            conn.clear(buildsGraph(kg));
+            conn.add(kg.kg(), BENCHMARK_FOLDER,
+                    conn.getValueFactory().createLiteral(out.toAbsolutePath().normalize().toString()), buildsGraph(kg));
+        }
+
+        private void run(Runnable task) {
+            try {
+                thread.submit(task).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LacunaException("interrupted while writing the store", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r
+                        : new LacunaException("writing the store failed: " + e.getCause(), e.getCause());
+            }
+        }
+
+        @Override
+        public void close() {
+            thread.shutdownNow();
+        }
+    }
+
+    /** One transaction for both graphs and the folder record, committed by {@link #publish}. */
+    static final class Transactional extends Publication {
+        private RepositoryConnection conn;
+
+        Transactional(Repository repository, KgGraphs kg) {
+            super(repository, kg);
+        }
+
+        @Override
+        void writeGraphs(List<org.eclipse.rdf4j.model.Statement> incomplete, List<Triple> removed,
+                         org.eclipse.rdf4j.model.Model provenance) {
+            conn = repository.getConnection();
             IncompleteGraph.beginSingleWriter(conn);
             try {
-                move(conn, stagingIncomplete(kg), kg.incomplete());
-                move(conn, stagingBenchmark(kg), kg.benchmark());
-                conn.clear(buildsGraph(kg));
-                conn.add(kg.kg(), BENCHMARK_FOLDER,
-                        conn.getValueFactory().createLiteral(out.toAbsolutePath().normalize().toString()), buildsGraph(kg));
-                CommitGuard.commit(conn);
+                IncompleteGraph.write(conn, kg, kg.incomplete(), incomplete, removed,
+                        IncompleteGraph.methodFor(repository), deleteBatch);
+                LOG.info("incomplete written ({} triples, not yet committed)", incomplete.size());
+                Provenance.write(conn, kg.benchmark(), provenance);
+                LOG.info("provenance stored in {} ({} statements, not yet committed)", kg.benchmark(), provenance.size());
             } catch (RuntimeException e) {
+                abandonGraphs();
+                throw new LacunaException("could not write the graphs incomplete and benchmark (the store is left as it"
+                        + " was): " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        void publishGraphs(Path out) {
+            try {
+                recordFolder(conn, out);
+                long started = System.nanoTime();
+                CommitGuard.commit(conn);
+                LOG.info("committed in {} s", String.format("%.1f", (System.nanoTime() - started) / 1e9));
+                conn.close();
+                conn = null;
+            } catch (RuntimeException e) {
+                abandonGraphs();
+                throw new LacunaException("could not commit the new build (the store is left as it was): "
+                        + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        void abandonGraphs() {
+            if (conn == null) {
+                return;
+            }
+            try {
                 if (conn.isActive()) {
                     conn.rollback();
                 }
-                throw new LacunaException("could not switch the store to the new build (its graphs are left as they were;"
-                        + " the folder " + out + " was written but does not match the store): " + e.getMessage(), e);
+            } finally {
+                conn.close();
+                conn = null;
             }
         }
-        LOG.info("graphs {} and {} switched to the new build", kg.incomplete(), kg.benchmark());
     }
 
-    /** Removes staged graphs of a build that failed; best effort, since the next build replaces them anyway. */
-    static void discardStaging(Repository repository, KgGraphs kg) {
-        try (RepositoryConnection conn = repository.getConnection()) {
-            conn.clear(stagingIncomplete(kg), stagingBenchmark(kg));
-        } catch (RuntimeException e) {
-            LOG.warn("could not remove the staged graphs of the failed build: {}", e.getMessage());
+    /**
+     * For a store without transactions across requests: the graphs are written under staging names, each in
+     * its own request(s), and moved to the canonical names by {@link #publish}.
+     */
+    static final class Staged extends Publication {
+        Staged(Repository repository, KgGraphs kg) {
+            super(repository, kg);
+        }
+
+        @Override
+        void writeGraphs(List<org.eclipse.rdf4j.model.Statement> incomplete, List<Triple> removed,
+                         org.eclipse.rdf4j.model.Model provenance) {
+            try (RepositoryConnection conn = repository.getConnection()) {
+                for (Runnable step : List.<Runnable>of(
+                        () -> IncompleteGraph.write(conn, kg, stagingIncomplete(kg), incomplete, removed,
+                                IncompleteGraph.methodFor(repository), deleteBatch),
+                        () -> Provenance.write(conn, stagingBenchmark(kg), provenance))) {
+                    IncompleteGraph.beginSingleWriter(conn);
+                    try {
+                        step.run();
+                        CommitGuard.commit(conn);
+                    } catch (RuntimeException e) {
+                        if (conn.isActive()) {
+                            conn.rollback();
+                        }
+                        throw new LacunaException("could not write the staged graphs (the published ones are left as"
+                                + " they were): " + e.getMessage(), e);
+                    }
+                }
+            }
+            LOG.info("incomplete written and provenance stored under staging names");
+        }
+
+        @Override
+        void publishGraphs(Path out) {
+            try (RepositoryConnection conn = repository.getConnection()) {
+                IncompleteGraph.beginSingleWriter(conn);
+                try {
+                    move(conn, stagingIncomplete(kg), kg.incomplete());
+                    move(conn, stagingBenchmark(kg), kg.benchmark());
+                    recordFolder(conn, out);
+                    CommitGuard.commit(conn);
+                } catch (RuntimeException e) {
+                    if (conn.isActive()) {
+                        conn.rollback();
+                    }
+                    throw new LacunaException("could not switch the store to the new build (its graphs are left as they"
+                            + " were): " + e.getMessage(), e);
+                }
+            }
+        }
+
+        @Override
+        void abandonGraphs() {
+            try (RepositoryConnection conn = repository.getConnection()) {
+                conn.clear(stagingIncomplete(kg), stagingBenchmark(kg));
+            }
         }
     }
 

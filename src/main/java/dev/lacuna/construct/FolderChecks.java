@@ -1,18 +1,25 @@
 package dev.lacuna.construct;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.eclipse.rdf4j.model.IRI;
 
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
@@ -21,7 +28,6 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.export.BenchmarkExport;
 import dev.lacuna.folder.BenchmarkFolder;
-import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
@@ -38,8 +44,8 @@ import dev.lacuna.store.LacunaVocab;
 /**
  * The checks of {@code verify} that hold a benchmark folder's files against the store, so that an edited
  * file cannot pass: every file the store can write again ({@code kg/complete.tsv}, {@code kg/incomplete.tsv},
- * {@code entities.tsv}, {@code rules.tsv}, {@code benchmark.trig}) is written again into a temporary folder
- * and compared line by line, the first differing line named; each hard answer's triple must be a removed
+ * {@code entities.tsv}, {@code rules.tsv}, {@code benchmark.trig}) is written again from the store's statements
+ * and compared line by line as it is written, the first differing line named; each hard answer's triple must be a removed
  * triple and its grounding's head; the question files must hold exactly the questions the store recorded;
  * and every count in {@code summary.json} that the files determine must match them.
  */
@@ -47,93 +53,111 @@ final class FolderChecks {
     private FolderChecks() {
     }
 
-    /** Each of the store-written files, regenerated and compared. */
-    static List<Verifier.Check> filesMatchStore(Repository repository, KgGraphs kg, Path dir) {
-        List<Verifier.Check> checks = new ArrayList<>();
-        Path temp = null;
+    /**
+     * Each of the store-written files, written out again from the store's statements straight into a
+     * {@link FileComparison} with the folder's file; the two large ones (the graphs as TSV, the TriG file) on
+     * two threads.
+     */
+    static List<Verifier.Check> filesMatchStore(Repository repository, KgGraphs kg, Path dir, Verifier.StoreGraphs graphs) {
+        BenchmarkFolder own = BenchmarkFolder.at(dir);
+        ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lacuna-verify");
+            t.setDaemon(true);
+            return t;
+        });
         try {
-            temp = Files.createTempDirectory("lacuna-verify-");
-            // the store's files go into a second folder of the same layout, compared file by file
-            BenchmarkFolder own = BenchmarkFolder.at(dir);
-            BenchmarkFolder t = BenchmarkFolder.at(temp);
-            Files.createDirectories(t.kgFolder());
-            Path complete = t.graphFile(GraphRole.COMPLETE);
-            checks.add(sameFile(own, own.graphFile(GraphRole.COMPLETE),
-                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.complete(), complete), complete));
-            Path incomplete = t.graphFile(GraphRole.INCOMPLETE);
-            checks.add(sameFile(own, own.graphFile(GraphRole.INCOMPLETE),
-                    () -> BenchmarkExport.writeGraphTsv(repository, kg, kg.incomplete(), incomplete), incomplete));
-            checks.add(sameFile(own, own.entitiesFile(),
-                    () -> BenchmarkExport.writeEntities(repository, kg, t.entitiesFile()), t.entitiesFile()));
-            checks.add(sameFile(own, own.rulesFile(), () -> {
+            Future<Verifier.Check> trig = pool.submit(() -> compare(own, own.trigFile(), w -> {
+                Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();
+                named.put(kg.complete(), graphs.complete());
+                named.put(kg.incomplete(), graphs.incomplete());
+                named.put(kg.labels(), graphs.labels());
+                named.put(kg.benchmark(), graphs.benchmark());
+                BenchmarkExport.writeTrig(named, w);
+            }));
+            List<Verifier.Check> checks = new ArrayList<>();
+            checks.add(compare(own, own.graphFile(GraphRole.COMPLETE),
+                    w -> BenchmarkExport.writeGraphTsv(kg, graphs.complete(), w)));
+            checks.add(compare(own, own.graphFile(GraphRole.INCOMPLETE),
+                    w -> BenchmarkExport.writeGraphTsv(kg, graphs.incomplete(), w)));
+            checks.add(compare(own, own.entitiesFile(), w -> BenchmarkExport.writeEntities(kg, graphs.labels(), w)));
+            checks.add(compare(own, own.rulesFile(), w -> {
+                List<MinedRule> rules;
                 try (RepositoryConnection c = repository.getConnection()) {
-                    AmieRules.write(RuleGraph.read(c, kg, null), t.rulesFile());
+                    rules = RuleGraph.read(c, kg, null);
                 }
-                return 0;
-            }, t.rulesFile()));
-            checks.add(sameFile(own, own.trigFile(), () -> {
-                BenchmarkExport.writeTrig(repository, List.of(kg.complete(), kg.incomplete(), kg.labels(),
-                        kg.benchmark()), t.trigFile());
-                return 0;
-            }, t.trigFile()));
+                Path temp = Files.createTempFile("lacuna-verify-rules-", ".tsv");
+                try {
+                    AmieRules.write(rules, temp);
+                    w.write(Files.readString(temp, StandardCharsets.UTF_8));
+                } finally {
+                    Files.deleteIfExists(temp);
+                }
+            }));
+            checks.add(trig.get());
+            return checks;
         } catch (IOException e) {
             throw new dev.lacuna.LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new dev.lacuna.LacunaException("verify interrupted", e);
+        } catch (ExecutionException e) {
+            throw new dev.lacuna.LacunaException("verify: cannot write the store's files for comparison: "
+                    + e.getCause().getMessage(), e.getCause());
         } finally {
-            if (temp != null) {
-                try {
-                    OutputFolder.deleteTree(temp);
-                } catch (IOException ignored) {
-                    // a leftover temporary folder does not change the verdict
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * For the build's own verify: each graph the folder's files were written from equals, statement for statement,
+     * the graph the store now holds, so the files (written from those statements by the writers above) match the
+     * store as {@link #filesMatchStore} would find.
+     */
+    static List<Verifier.Check> storeHoldsWritten(KgGraphs kg, Verifier.StoreGraphs graphs,
+                                                  Map<IRI, ? extends Collection<Statement>> written) {
+        Map<IRI, List<Statement>> stored = new LinkedHashMap<>();
+        stored.put(kg.complete(), graphs.complete());
+        stored.put(kg.incomplete(), graphs.incomplete());
+        stored.put(kg.labels(), graphs.labels());
+        stored.put(kg.benchmark(), graphs.benchmark());
+        List<Verifier.Check> checks = new ArrayList<>();
+        for (Map.Entry<IRI, List<Statement>> g : stored.entrySet()) {
+            Collection<Statement> wrote = written.get(g.getKey());
+            List<String> failures = new ArrayList<>();
+            if (wrote == null) {
+                failures.add("the build wrote no files from " + g.getKey());
+            } else {
+                Set<Statement> inStore = new HashSet<>(g.getValue());
+                Set<Statement> inFiles = new HashSet<>(wrote);
+                for (Statement st : inFiles) {
+                    if (!inStore.contains(st) && failures.size() < 10) {
+                        failures.add("written to the folder, not in the store: " + st);
+                    }
+                }
+                for (Statement st : inStore) {
+                    if (!inFiles.contains(st) && failures.size() < 20) {
+                        failures.add("in the store, not written to the folder: " + st);
+                    }
                 }
             }
+            checks.add(new Verifier.Check("store's " + g.getKey().getLocalName()
+                    + " holds what the folder's files were written from", g.getValue().size(), failures));
         }
         return checks;
     }
 
     @FunctionalInterface
     private interface Regenerate {
-        long write() throws IOException;
+        void write(Writer out) throws IOException;
     }
 
-    private static Verifier.Check sameFile(BenchmarkFolder folder, Path file, Regenerate regenerate, Path expected)
-            throws IOException {
-        regenerate.write();
+    private static Verifier.Check compare(BenchmarkFolder folder, Path file, Regenerate regenerate) throws IOException {
         String name = folder.dir().relativize(file).toString().replace('\\', '/');
-        List<String> failures = new ArrayList<>();
-        long lines = 0;
-        try (BufferedReader a = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             BufferedReader b = Files.newBufferedReader(expected, StandardCharsets.UTF_8)) {
-            while (true) {
-                String got = a.readLine();
-                String want = b.readLine();
-                if (got == null && want == null) {
-                    break;
-                }
-                lines++;
-                if (got == null) {
-                    failures.add(name + ":" + lines + ": file ends early; the store has more, from '" + shorten(want) + "'");
-                    break;
-                }
-                if (want == null) {
-                    failures.add(name + ":" + lines + ": line '" + shorten(got) + "' and what follows are not in the store");
-                    break;
-                }
-                if (!got.equals(want)) {
-                    failures.add(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '"
-                            + shorten(want) + "'");
-                    break;
-                }
-            }
-        } catch (NoSuchFileException e) {
-            failures.add(name + ": missing");
-        } catch (java.nio.charset.MalformedInputException e) {
-            failures.add(name + ":" + (lines + 1) + ": not valid UTF-8");
+        FileComparison comparison = new FileComparison(name, file);
+        try (comparison) {
+            regenerate.write(comparison);
         }
-        return new Verifier.Check(name + " matches the store", lines, failures);
-    }
-
-    private static String shorten(String s) {
-        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+        return comparison.check();
     }
 
     /** Each hard answer's triple is a removed triple and is its grounding's head. */

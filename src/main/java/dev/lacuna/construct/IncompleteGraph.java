@@ -112,6 +112,49 @@ public final class IncompleteGraph {
         }
     }
 
+    /**
+     * Inside the caller's open transaction: replaces {@code target} with {@code statements}, complete minus
+     * {@code removed} already computed by the caller (STREAM), or lets the server copy complete and delete
+     * {@code removed} (COPY_DELETE, where sending every statement over the network would cost more).
+     */
+    static void write(RepositoryConnection conn, KgGraphs kg, IRI target, List<Statement> statements,
+                      List<Triple> removed, Method method, int deleteBatch) {
+        long started = System.nanoTime();
+        if (method == Method.STREAM) {
+            conn.clear(target);
+            try (Progress progress = Progress.start("incomplete", statements.size(), "triples")) {
+                for (int i = 0; i < statements.size(); i += STREAM_BATCH) {
+                    List<Statement> batch = statements.subList(i, Math.min(statements.size(), i + STREAM_BATCH));
+                    conn.add(batch, target);
+                    progress.step(batch.size());
+                }
+            }
+        } else {
+            List<Statement> keys = new ArrayList<>(removed.size());
+            for (Triple t : removed) {
+                keys.add(VF.createStatement(kg.entity(t.head()), kg.relation(t.relation()), kg.entity(t.tail())));
+            }
+            copyDelete(conn, kg.complete(), target, keys, deleteBatch);
+        }
+        LOG.info("{} = complete minus {} triples ({}, {} s)", target, removed.size(),
+                method.name().toLowerCase(java.util.Locale.ROOT), String.format("%.1f", (System.nanoTime() - started) / 1e9));
+    }
+
+    /** complete's statements without the removed triples, as plain values (see {@link #plain}). */
+    static List<Statement> completeMinus(List<Statement> complete, KgGraphs kg, List<Triple> removed) {
+        Set<Key> skip = new HashSet<>(removed.size() * 2);
+        for (Triple t : removed) {
+            skip.add(new Key(kg.entity(t.head()), kg.relation(t.relation()), kg.entity(t.tail())));
+        }
+        List<Statement> out = new ArrayList<>(complete.size());
+        for (Statement st : complete) {
+            if (!skip.contains(Key.of(st))) {
+                out.add(st);
+            }
+        }
+        return out;
+    }
+
     private static long stream(RepositoryConnection conn, IRI complete, IRI incomplete, List<Statement> removed) {
         Set<Key> skip = new HashSet<>(removed.size() * 2);
         removed.forEach(st -> skip.add(Key.of(st)));

@@ -11,21 +11,19 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.LinkedHashModel;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
-import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import dev.lacuna.LacunaException;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
-import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
 /**
  * A build's provenance as RDF in the KG's benchmark graph (vocabulary {@code ontologies/lacuna.ttl}): the
  * run and its parameters, the rules with their measures, every selected grounding with its body and head
- * triples, and every question with its answers and split. Replaced as a whole, in one transaction.
+ * triples, and every question with its answers and split. Replaced as a whole, inside the build's transaction
+ * ({@link BuildPublication}).
  */
 final class Provenance {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
@@ -95,20 +93,9 @@ final class Provenance {
         }
     }
 
-    /** Replaces the graph (the benchmark graph, or a build's staged one) with the model, in one transaction. */
-    static void write(Repository repository, IRI graph, Model model) {
-        try (RepositoryConnection conn = repository.getConnection()) {
-            IncompleteGraph.beginSingleWriter(conn);
-            try {
-                conn.clear(graph);
-                conn.add(model, graph);
-                CommitGuard.commit(conn);
-            } catch (RuntimeException e) {
-                if (conn.isActive()) {
-                    conn.rollback();
-                }
-                throw new LacunaException("could not write the benchmark graph: " + e.getMessage(), e);
-            }
-        }
+    /** Inside the caller's open transaction: replaces the graph (benchmark, or a staged one) with the model. */
+    static void write(RepositoryConnection conn, IRI graph, Model model) {
+        conn.clear(graph);
+        conn.add(model, graph);
     }
 }

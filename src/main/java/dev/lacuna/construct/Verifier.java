@@ -20,6 +20,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.export.BenchmarkExport;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
@@ -87,6 +88,16 @@ public final class Verifier {
     }
 
     public static Report verify(Repository repository, Path dir) {
+        return verify(repository, dir, null);
+    }
+
+    /**
+     * As {@link #verify(Repository, Path)}, for the build that has just written the folder: {@code written} are
+     * the statements each graph file of the folder was written from (graph name to statements). Instead of
+     * writing every file out of the store again, the store's graphs must hold exactly these statements; every other
+     * check is the same. With null, the files are compared with the store (what {@code lacuna verify} does).
+     */
+    static Report verify(Repository repository, Path dir, Map<IRI, ? extends java.util.Collection<Statement>> written) {
         if (!Files.isDirectory(dir)) {
             throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");
         }
@@ -101,12 +112,13 @@ public final class Verifier {
         }
         SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);
         List<Check> checks = new ArrayList<>();
+        StoreGraphs graphs;
         try (RepositoryConnection conn = repository.getConnection()) {
-            // One scan of complete serves both checksum checks.
-            GraphChecksum complete = GraphChecksum.compute(conn, kg.complete());
-            checks.add(completeUnchanged(conn, kg, complete));
+            // One scan of each graph serves the checksums and the comparison of every file with the store.
+            graphs = StoreGraphs.read(conn, kg);
+            checks.add(completeUnchanged(conn, kg, graphs.completeSum()));
             checks.add(removedTriples(runner, kg, removed));
-            checks.add(incompleteIsCompleteMinusRemoved(conn, kg, removed, complete));
+            checks.add(incompleteIsCompleteMinusRemoved(kg, removed, graphs));
             checks.add(bodiesHold(runner, kg, questions));
             checks.add(rulesInferHardAnswers(runner, kg, questions));
             checks.add(FolderChecks.questionsMatchStore(conn, kg, split));
@@ -117,7 +129,8 @@ public final class Verifier {
             }
         }
         checks.add(FolderChecks.hardAnswersAreRemovedHeads(split, removed));
-        checks.addAll(FolderChecks.filesMatchStore(repository, kg, dir));
+        checks.addAll(written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs)
+                : FolderChecks.storeHoldsWritten(kg, graphs, written));
         checks.add(noLeaks(questions));
         checks.add(answerSets(runner, kg, questions));
         checks.add(splitSizes(split));
@@ -159,14 +172,30 @@ public final class Verifier {
         return new Check("removed triples in complete, not in incomplete", removed.size(), failures);
     }
 
-    private static Check incompleteIsCompleteMinusRemoved(RepositoryConnection conn, KgGraphs kg, List<Triple> removed,
-                                                          GraphChecksum complete) {
-        GraphChecksum expected = complete.copy();
+    /**
+     * The graphs of the KG as the store holds them, each read once, with the checksums of complete and
+     * incomplete computed from the store's own statements during the same read.
+     */
+    record StoreGraphs(List<Statement> complete, GraphChecksum completeSum, List<Statement> incomplete,
+                       GraphChecksum incompleteSum, List<Statement> labels, List<Statement> benchmark) {
+        static StoreGraphs read(RepositoryConnection conn, KgGraphs kg) {
+            Map<Value, Value> values = new java.util.HashMap<>();
+            GraphChecksum completeSum = new GraphChecksum();
+            List<Statement> complete = BenchmarkExport.read(conn, kg.complete(), values, completeSum::add);
+            GraphChecksum incompleteSum = new GraphChecksum();
+            List<Statement> incomplete = BenchmarkExport.read(conn, kg.incomplete(), values, incompleteSum::add);
+            return new StoreGraphs(complete, completeSum, incomplete, incompleteSum,
+                    BenchmarkExport.read(conn, kg.labels(), values), BenchmarkExport.read(conn, kg.benchmark(), values));
+        }
+    }
+
+    private static Check incompleteIsCompleteMinusRemoved(KgGraphs kg, List<Triple> removed, StoreGraphs graphs) {
+        GraphChecksum expected = graphs.completeSum().copy();
         for (Triple t : removed) {
             expected.remove(kg.entity(t.head()).stringValue(), kg.relation(t.relation()).stringValue(),
                     kg.entity(t.tail()).stringValue());
         }
-        String actual = GraphChecksum.of(conn, kg.incomplete());
+        String actual = graphs.incompleteSum().value();
         List<String> failures = expected.value().equals(actual) ? List.of()
                 : List.of("incomplete has " + actual + ", complete minus removed has " + expected.value());
         return new Check("incomplete = complete minus removed (checksum)", 1, failures);

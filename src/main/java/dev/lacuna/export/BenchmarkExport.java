@@ -2,20 +2,26 @@ package dev.lacuna.export;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.model.vocabulary.XSD;
@@ -31,66 +37,164 @@ import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
 /**
- * Writes a KG's graphs out of the store as files: a graph as sorted {@code head<TAB>relation<TAB>tail} with
- * private ids, the entity table, and all named graphs as one TriG file. Everything is sorted, so the same
- * store content always gives the same bytes, whatever order a store returns statements in.
+ * Writes a KG's graphs as files: a graph as sorted {@code head<TAB>relation<TAB>tail} with private ids, the
+ * entity table, and all named graphs as one TriG file. Everything is sorted, so the same statements always give
+ * the same bytes, whatever order a store returns them in. The writers take statements already in memory (a
+ * build has them: it computed them) and write to any {@link Writer}, so that verify can compare what the store
+ * holds with a folder's file as it streams, without writing a second copy ({@code FolderChecks}).
  */
 public final class BenchmarkExport {
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+    private static final int BUFFER = 1 << 16;
+
     private BenchmarkExport() {
     }
 
-    /** One graph as sorted TSV lines of private ids and relation source names. */
-    public static long writeGraphTsv(Repository repository, KgGraphs kg, IRI graph, Path file) throws IOException {
-        List<long[]> rows = new ArrayList<>();
-        Map<String, Integer> relationIds = new TreeMap<>();
-        List<String> relationNames = new ArrayList<>();
-        try (RepositoryConnection conn = repository.getConnection();
-             RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
+    /** Every statement of one named graph, its values as plain (string-backed) values shared between statements. */
+    public static List<Statement> read(RepositoryConnection conn, IRI graph) {
+        return read(conn, graph, new HashMap<>());
+    }
+
+    /**
+     * As {@link #read(RepositoryConnection, IRI)}, sharing values with earlier reads through {@code values}: a
+     * store's own value objects may hold a lazy link back into the store, and one entity appears in many
+     * statements.
+     */
+    public static List<Statement> read(RepositoryConnection conn, IRI graph, Map<Value, Value> values) {
+        return read(conn, graph, values, st -> { });
+    }
+
+    /** As above, handing each statement as the store gave it to {@code each} too (a checksum, say). */
+    public static List<Statement> read(RepositoryConnection conn, IRI graph, Map<Value, Value> values,
+                                       java.util.function.Consumer<Statement> each) {
+        List<Statement> out = new ArrayList<>();
+        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
             for (Statement st : it) {
-                String rel = kg.relationName(st.getPredicate());
-                Integer r = relationIds.get(rel);
-                if (r == null) {
-                    r = relationNames.size();
-                    relationIds.put(rel, r);
-                    relationNames.add(rel);
-                }
-                rows.add(new long[] {kg.privateId((IRI) st.getSubject()), r, kg.privateId((IRI) st.getObject())});
+                each.accept(st);
+                out.add(VF.createStatement((Resource) plain(st.getSubject(), values), (IRI) plain(st.getPredicate(), values),
+                        plain(st.getObject(), values)));
             }
         }
-        rows.sort(Comparator.<long[]>comparingLong(a -> a[0])
-                .thenComparing(a -> relationNames.get((int) a[1]))
-                .thenComparingLong(a -> a[2]));
+        return out;
+    }
+
+    private static Value plain(Value v, Map<Value, Value> values) {
+        Value known = values.get(v);
+        if (known != null) {
+            return known;
+        }
+        Value copy = v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
+        values.put(copy, copy);
+        return copy;
+    }
+
+    /** One graph of the store as sorted TSV lines of private ids and relation source names. */
+    public static long writeGraphTsv(Repository repository, KgGraphs kg, IRI graph, Path file) throws IOException {
+        List<Statement> statements;
+        try (RepositoryConnection conn = repository.getConnection()) {
+            statements = read(conn, graph);
+        }
         Files.createDirectories(file.getParent());
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (long[] row : rows) {
-                w.write(row[0] + "\t" + relationNames.get((int) row[1]) + "\t" + row[2] + "\n");
-            }
+        try (Writer w = newWriter(file)) {
+            return writeGraphTsv(kg, statements, w);
         }
-        return rows.size();
+    }
+
+    /** A buffered UTF-8 writer of the file, as every writer here uses. */
+    public static Writer newWriter(Path file) throws IOException {
+        return new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), BUFFER);
+    }
+
+    /**
+     * The statements as sorted TSV lines: by head id, relation name, tail id. Rows are sorted as primitive
+     * columns with relation names ranked once, not compared as strings per comparison.
+     */
+    public static long writeGraphTsv(KgGraphs kg, Collection<Statement> statements, Writer out) throws IOException {
+        int n = statements.size();
+        long[] heads = new long[n];
+        long[] tails = new long[n];
+        int[] relations = new int[n];
+        Map<IRI, Integer> relationIds = new HashMap<>();
+        List<String> relationNames = new ArrayList<>();
+        int i = 0;
+        for (Statement st : statements) {
+            Integer r = relationIds.get(st.getPredicate());
+            if (r == null) {
+                r = relationNames.size();
+                relationIds.put(st.getPredicate(), r);
+                relationNames.add(kg.relationName(st.getPredicate()));
+            }
+            heads[i] = kg.privateId((IRI) st.getSubject());
+            relations[i] = r;
+            tails[i] = kg.privateId((IRI) st.getObject());
+            i++;
+        }
+        // A relation's rank is its place among the names in String order, as the lines were always sorted.
+        Integer[] byName = new Integer[relationNames.size()];
+        for (int r = 0; r < byName.length; r++) {
+            byName[r] = r;
+        }
+        Arrays.sort(byName, (a, b) -> relationNames.get(a).compareTo(relationNames.get(b)));
+        int[] rank = new int[byName.length];
+        for (int r = 0; r < byName.length; r++) {
+            rank[byName[r]] = r;
+        }
+        Integer[] order = new Integer[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(heads[a], heads[b]);
+            if (c != 0) {
+                return c;
+            }
+            c = Integer.compare(rank[relations[a]], rank[relations[b]]);
+            return c != 0 ? c : Long.compare(tails[a], tails[b]);
+        });
+        StringBuilder line = new StringBuilder(64);
+        for (int k = 0; k < n; k++) {
+            int row = order[k];
+            line.setLength(0);
+            line.append(heads[row]).append('\t').append(relationNames.get(relations[row])).append('\t')
+                    .append(tails[row]).append('\n');
+            out.append(line);
+        }
+        return n;
     }
 
     /** {@code private_id<TAB>source_id<TAB>label}, sorted by private id, with a header line. */
     public static long writeEntities(Repository repository, KgGraphs kg, Path file) throws IOException {
-        TreeMap<Long, String[]> entities = new TreeMap<>();
+        List<Statement> labels;
         try (RepositoryConnection conn = repository.getConnection()) {
-            for (Statement st : conn.getStatements(null, LacunaVocab.SOURCE_ID, null, false, kg.labels())) {
+            labels = read(conn, kg.labels());
+        }
+        try (Writer w = newWriter(file)) {
+            return writeEntities(kg, labels, w);
+        }
+    }
+
+    /** The entity table from the statements of the labels graph. */
+    public static long writeEntities(KgGraphs kg, Collection<Statement> labels, Writer w) throws IOException {
+        TreeMap<Long, String[]> entities = new TreeMap<>();
+        for (Statement st : labels) {
+            if (st.getPredicate().equals(LacunaVocab.SOURCE_ID)) {
                 long id = kg.privateId((IRI) st.getSubject());
                 if (id >= 0) {
                     entities.computeIfAbsent(id, k -> new String[] {"", ""})[0] = st.getObject().stringValue();
                 }
             }
-            for (Statement st : conn.getStatements(null, RDFS.LABEL, null, false, kg.labels())) {
+        }
+        for (Statement st : labels) {
+            if (st.getPredicate().equals(RDFS.LABEL)) {
                 long id = st.getSubject() instanceof IRI iri ? kg.privateId(iri) : -1;
                 if (id >= 0 && entities.containsKey(id)) {
                     entities.get(id)[1] = st.getObject().stringValue();
                 }
             }
         }
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("private_id\tsource_id\tlabel\n");
-            for (Map.Entry<Long, String[]> e : entities.entrySet()) {
-                w.write(e.getKey() + "\t" + clean(e.getValue()[0]) + "\t" + clean(e.getValue()[1]) + "\n");
-            }
+        w.write("private_id\tsource_id\tlabel\n");
+        for (Map.Entry<Long, String[]> e : entities.entrySet()) {
+            w.write(e.getKey() + "\t" + clean(e.getValue()[0]) + "\t" + clean(e.getValue()[1]) + "\n");
         }
         return entities.size();
     }
@@ -99,46 +203,111 @@ public final class BenchmarkExport {
         return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
     }
 
-    /** The given named graphs as one TriG file, statements sorted by graph, subject, predicate, object. */
+    /** The given named graphs of the store as one TriG file, sorted by graph, subject, predicate, object. */
     public static void writeTrig(Repository repository, List<IRI> graphs, Path file) throws IOException {
-        Map<IRI, IRI> same = new java.util.LinkedHashMap<>();
-        graphs.forEach(g -> same.put(g, g));
-        writeTrig(repository, same, file);
-    }
-
-    /** As above, each graph read from a key and written under its value (a build's staged graphs). */
-    public static void writeTrig(Repository repository, Map<IRI, IRI> graphs, Path file) throws IOException {
-        List<Statement> all = new ArrayList<>();
-        org.eclipse.rdf4j.model.ValueFactory vf = repository.getValueFactory();
+        Map<IRI, Collection<Statement>> read = new LinkedHashMap<>();
+        Map<Value, Value> values = new HashMap<>();
         try (RepositoryConnection conn = repository.getConnection()) {
-            for (Map.Entry<IRI, IRI> g : graphs.entrySet()) {
-                try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, g.getKey())) {
-                    for (Statement s : it) {
-                        all.add(g.getKey().equals(g.getValue()) ? s
-                                : vf.createStatement(s.getSubject(), s.getPredicate(), s.getObject(), g.getValue()));
-                    }
-                }
+            for (IRI g : graphs) {
+                read.put(g, read(conn, g, values));
             }
         }
-        // Keys computed once per statement: building them inside the comparator cost a minute on Family.
-        List<Map.Entry<String, Statement>> keyed = new ArrayList<>(all.size());
-        for (Statement s : all) {
-            keyed.add(Map.entry(s.getContext().stringValue() + '\u0000' + key(s.getSubject()) + '\u0000'
-                    + key(s.getPredicate()) + '\u0000' + key(s.getObject()), s));
+        try (Writer w = newWriter(file)) {
+            writeTrig(read, w);
         }
-        keyed.sort(Map.Entry.comparingByKey());
-        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+    }
+
+    /**
+     * Named graphs as one TriG document: each key is the graph name written, its value the graph's statements
+     * (their own contexts are ignored). Statements are sorted by graph, subject, predicate, object, each by
+     * {@link #key}: the order Rio's writer is fed decides its bytes. Each distinct value's key is computed and
+     * ranked once, so the sort compares integers.
+     */
+    public static void writeTrig(Map<IRI, ? extends Collection<Statement>> graphs, Writer out) throws IOException {
+        Map<Value, Integer> ranks = ranks(graphs);
+        List<IRI> names = new ArrayList<>(graphs.keySet());
+        names.sort(java.util.Comparator.comparing(IRI::stringValue));
+        List<Statement[]> sorted = new ArrayList<>(names.size());
+        for (IRI name : names) {
+            Statement[] statements = sort(graphs.get(name), ranks);
+            sorted.add(statements);
+        }
+        try {
             RDFWriter writer = Rio.createWriter(RDFFormat.TRIG, out);
             writer.startRDF();
             writer.handleNamespace("lacuna", LacunaVocab.NS);
             writer.handleNamespace("rdf", RDF.NAMESPACE);
             writer.handleNamespace("rdfs", RDFS.NAMESPACE);
             writer.handleNamespace("xsd", XSD.NAMESPACE);
-            for (Map.Entry<String, Statement> e : keyed) {
-                writer.handleStatement(e.getValue());
+            for (int g = 0; g < names.size(); g++) {
+                IRI name = names.get(g);
+                for (Statement s : sorted.get(g)) {
+                    writer.handleStatement(VF.createStatement(s.getSubject(), s.getPredicate(), s.getObject(), name));
+                }
             }
             writer.endRDF();
+        } catch (org.eclipse.rdf4j.rio.RDFHandlerException e) {
+            // Rio wraps the writer's IOException (a full disk, say): the caller's handling of IOException applies
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw e;
         }
+        out.flush();
+    }
+
+    private static Statement[] sort(Collection<Statement> graph, Map<Value, Integer> ranks) {
+        Statement[] statements = graph.toArray(new Statement[0]);
+        int[][] keys = new int[statements.length][];
+        Integer[] order = new Integer[statements.length];
+        for (int i = 0; i < statements.length; i++) {
+            Statement s = statements[i];
+            keys[i] = new int[] {ranks.get(s.getSubject()), ranks.get(s.getPredicate()), ranks.get(s.getObject())};
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int[] x = keys[a];
+            int[] y = keys[b];
+            int c = Integer.compare(x[0], y[0]);
+            if (c == 0) {
+                c = Integer.compare(x[1], y[1]);
+            }
+            return c != 0 ? c : Integer.compare(x[2], y[2]);
+        });
+        Statement[] out = new Statement[statements.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = statements[order[i]];
+        }
+        return out;
+    }
+
+    /**
+     * Every distinct value's place in the order of {@link #key}: within a graph, comparing two statements'
+     * (subject, predicate, object) ranks gives the order of their keys joined by a character below every key
+     * character, the order this file was always written in (graphs by name first).
+     */
+    private static Map<Value, Integer> ranks(Map<IRI, ? extends Collection<Statement>> graphs) {
+        Map<Value, String> keys = new HashMap<>();
+        for (Map.Entry<IRI, ? extends Collection<Statement>> g : graphs.entrySet()) {
+            for (Statement s : g.getValue()) {
+                keys.computeIfAbsent(s.getSubject(), BenchmarkExport::key);
+                keys.computeIfAbsent(s.getPredicate(), BenchmarkExport::key);
+                keys.computeIfAbsent(s.getObject(), BenchmarkExport::key);
+            }
+        }
+        List<Map.Entry<Value, String>> sorted = new ArrayList<>(keys.entrySet());
+        sorted.sort(Map.Entry.comparingByValue());
+        Map<Value, Integer> ranks = new HashMap<>(sorted.size() * 2);
+        int rank = 0;
+        String previous = null;
+        for (Map.Entry<Value, String> e : sorted) {
+            if (previous != null && !previous.equals(e.getValue())) {
+                rank++;
+            }
+            ranks.put(e.getKey(), rank);
+            previous = e.getValue();
+        }
+        return ranks;
     }
 
     /** Sort key: numeric private ids sort as numbers would, other values by their N-Triples form. */
@@ -162,5 +331,4 @@ public final class BenchmarkExport {
         }
         return "1" + s;
     }
-
 }

@@ -98,6 +98,58 @@ class BuildPublicationTest {
         }
     }
 
+    /**
+     * A build whose folder cannot be written (a real 1 MB tmpfs, full before the TriG file is done) fails after
+     * its graphs were written into the store's open transaction: nothing is committed, the first folder still
+     * verifies and the store still names it. Mounting needs root; elsewhere the test is skipped (assumption).
+     */
+    @Test
+    void aFolderThatDoesNotFitLeavesThePublishedBuild() throws IOException, InterruptedException {
+        Path small = Files.createDirectories(tmp.resolve("small-disk"));
+        Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString())
+                .redirectErrorStream(true).start();
+        String mountOut = new String(p.getInputStream().readAllBytes());
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0, "cannot mount a tmpfs here (needs root): " + mountOut);
+        Repository repository = FamilyBuild.loadedStore(new StoreConfig.LmdbStoreConfig(tmp.resolve("store")), tmp, 42);
+        try {
+            Path first = tmp.resolve("first");
+            new BenchmarkBuilder(repository, FamilyBuild.KG).build(someRules(), "x", BuildSettings.defaults(first));
+            String published = checksums(repository);
+            LacunaException e = assertThrows(LacunaException.class, () -> new BenchmarkBuilder(repository, FamilyBuild.KG)
+                    .build(someRules(), "x", new BuildSettings(small.resolve("out"), true, 30, 0.01, 5, GeneratorKind.TEMPLATE, null, null, 500, GroundingSelector.Mode.FILTER)));
+            assertTrue(e.getMessage().contains("No space left") || e.getMessage().contains("cannot write output folder"),
+                    e.getMessage());
+            assertEquals(published, checksums(repository), "nothing of the failed build was committed");
+            assertEquals(first.toAbsolutePath().toString(), BuildPublication.publishedFolder(repository, FamilyBuild.KG));
+            assertTrue(Verifier.verify(repository, first).passed(), "the first folder still verifies");
+            assertFalse(Files.exists(small.resolve("out")));
+        } finally {
+            repository.shutDown();
+            new ProcessBuilder("umount", small.toString()).start().waitFor();
+        }
+    }
+
+    /** The build's own verify holds the store against what the files were written from: a change between fails. */
+    @Test
+    void theBuildsOwnVerifyCatchesAStoreChangedAfterTheBuild() throws IOException {
+        Repository repository = FamilyBuild.loadedStore(new StoreConfig.NativeStoreConfig(tmp.resolve("store")), tmp, 42);
+        try {
+            Path out = tmp.resolve("out");
+            BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);
+            builder.build(someRules(), "x", BuildSettings.defaults(out));
+            try (RepositoryConnection c = repository.getConnection()) {
+                c.remove(c.getStatements(null, null, null, false, FamilyBuild.KG.benchmark()).stream().findFirst().orElseThrow(),
+                        FamilyBuild.KG.benchmark());
+            }
+            Verifier.Report report = builder.verifyBuild(out);
+            assertFalse(report.passed());
+            assertTrue(report.checks().stream().anyMatch(c -> !c.passed() && c.name().contains("benchmark holds what")
+                    && c.failures().get(0).contains("written to the folder, not in the store")), report.checks().toString());
+        } finally {
+            repository.shutDown();
+        }
+    }
+
     private static String checksums(Repository repository) {
         try (RepositoryConnection c = repository.getConnection()) {
             return GraphChecksum.of(c, FamilyBuild.KG.incomplete()) + " " + c.size(FamilyBuild.KG.benchmark());

@@ -20,6 +20,7 @@ import dev.lacuna.cli.CliRunner;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.store.GraphStats;
@@ -35,7 +36,10 @@ import dev.lacuna.testing.TestData;
  * without --rules, timed per stage. Before the store's writes left isolation NONE, the maxad-3 build wrote an
  * incomplete graph of 89,670 triples instead of 263,876 and failed its own verify. Store: {@code -Dfb.store}
  * native (default) or lmdb. Writes target/bench/fb15k-build-maxad{N}.md. Minutes on a shared two-core machine.
- * Run with: mvn -B -Pbench test -Dtest=Fb15kBuildBenchmark -Dfb.maxad=4
+ * {@code -Dfb.rules=FILE} builds from a rule file (e.g. the maxad-4 rules `lacuna mine` wrote) instead of
+ * mining, to time the build's own stages without minutes of mining each run.
+ * {@code -Dfb.out=DIR} keeps the output folder.
+ * Run with: mvn -B -Pbench test -Dtest=Fb15kBuildBenchmark -Dfb.maxad=4 [-Dfb.rules=FILE] [-Dfb.store=lmdb]
  */
 @Tag("bench")
 class Fb15kBuildBenchmark {
@@ -47,8 +51,10 @@ class Fb15kBuildBenchmark {
         int maxad = Integer.getInteger("fb.maxad", 3);
         String kind = System.getProperty("fb.store", "native");
         String store = kind + ":" + tmp.resolve("store");
-        Path out = tmp.resolve("out");
+        // -Dfb.out=DIR keeps the folder (it must not exist yet), to compare two builds' folders with diff -r.
+        Path out = System.getProperty("fb.out") != null ? Path.of(System.getProperty("fb.out")) : tmp.resolve("out");
         Map<String, Double> stages = new LinkedHashMap<>();
+        Map<String, Double> cpus = new LinkedHashMap<>();
         long cpu0 = cpuNanos();
         long t0 = System.nanoTime();
         CliRunner.Run load = CliRunner.run("load", "--store", store, "--kg", "fb15k-237",
@@ -65,16 +71,27 @@ class Fb15kBuildBenchmark {
         try {
             long t1 = System.nanoTime();
             KgIndex index = KgIndex.fromRepository(repository, kg);
-            List<MinedRule> mined = new Miner(index, MinerOptions.defaults().withMaxAtoms(maxad)).mine();
+            String rulesFile = System.getProperty("fb.rules");
+            List<MinedRule> mined = rulesFile != null ? AmieRules.read(Path.of(rulesFile))
+                    : new Miner(index, MinerOptions.defaults().withMaxAtoms(maxad)).mine();
             rules = mined.size();
-            stages.put("mining", (System.nanoTime() - t1) / 1e9);
+            stages.put(rulesFile != null ? "index and rules read from " + rulesFile : "mining",
+                    (System.nanoTime() - t1) / 1e9);
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg)
                     .withGroundings(BenchmarkBuilder.GroundingSource.INDEX, index);
             builder.build(mined, RuleGraph.MINED_BY_LACUNA, BuildSettings.defaults(out).withSeed(1));
             stages.putAll(builder.stageSeconds());
+            cpus.putAll(builder.stageCpuSeconds());
             long t2 = System.nanoTime();
+            long c2 = cpuNanos();
+            builder.verifyBuild(out).requirePassed();
+            stages.put("verify (the build's own)", (System.nanoTime() - t2) / 1e9);
+            cpus.put("verify (the build's own)", (cpuNanos() - c2) / 1e9);
+            t2 = System.nanoTime();
+            c2 = cpuNanos();
             Verifier.Report verification = Verifier.verify(repository, out);
-            stages.put("verify", (System.nanoTime() - t2) / 1e9);
+            stages.put("lacuna verify (files written again)", (System.nanoTime() - t2) / 1e9);
+            cpus.put("lacuna verify (files written again)", (cpuNanos() - c2) / 1e9);
             verification.requirePassed();
             complete = GraphStats.counts(repository, kg.complete()).triples();
             incomplete = GraphStats.counts(repository, kg.incomplete()).triples();
@@ -93,9 +110,10 @@ class Fb15kBuildBenchmark {
         md.append(String.format("%,d rules; complete %,d, removed %,d, incomplete %,d; %d cores; "
                 + "total %.1f s wall, %.1f s CPU of this JVM%n%n", rules, complete, removed, incomplete,
                 Runtime.getRuntime().availableProcessors(), total, cpu));
-        md.append("| stage | wall s |\n|---|---|\n");
-        stages.forEach((stage, s) -> md.append(String.format("| %s | %.1f |%n", stage, s)));
-        Path file = Path.of("target", "bench", "fb15k-build-maxad" + maxad + ".md");
+        md.append("| stage | wall s | CPU s (JVM, all threads) |\n|---|---|---|\n");
+        stages.forEach((stage, s) -> md.append(String.format("| %s | %.1f | %s |%n", stage, s,
+                cpus.containsKey(stage) ? String.format("%.1f", cpus.get(stage)) : "")));
+        Path file = Path.of("target", "bench", "fb15k-build-maxad" + maxad + (System.getProperty("fb.rules") != null ? "-rules" : "") + ".md");
         Files.createDirectories(file.getParent());
         Files.writeString(file, md.toString());
         System.out.println(md);

@@ -32,8 +32,9 @@ class CrashSafetyBench {
     }
 
     /**
-     * A build killed after its incomplete graph is written, and again while its folder is written, leaves the
-     * published build as it was: the earlier folder still verifies, and a rerun completes.
+     * A build killed after its incomplete graph is written, again after its provenance is, and again once its
+     * folder is written but not yet committed, leaves the published build as it was: the earlier folder still
+     * verifies, and a rerun completes.
      */
     @ParameterizedTest
     @ValueSource(strings = {"native", "lmdb"})
@@ -47,7 +48,9 @@ class CrashSafetyBench {
         CliRunner.Run built = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules.toString(),
                 "--out", first.toString());
         assertEquals(0, built.code(), built.toString());
-        for (String[] point : new String[][] {{"KILL", "incomplete written"}, {"TERM", "provenance stored"}}) {
+        // The last point: the folder is written and the commit is about to start (SIGKILL, nothing can wait for it).
+        for (String[] point : new String[][] {{"KILL", "incomplete written"}, {"TERM", "provenance stored"},
+                {"KILL", "folder written"}}) {
             CrashHarness.Outcome o = CrashHarness.runAndKill(point[0], point[1], 0, "build", "--store", spec, "--kg",
                     "family", "--rules", rules.toString(), "--seed", "9", "--force", "--out", tmp.resolve("second").toString());
             String context = "SIG" + point[0] + " after '" + point[1] + "'\n" + o.log();

@@ -1,0 +1,134 @@
+package dev.lacuna.construct;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link Writer} that compares what is written to it, line by line, with a folder's file, as the store's
+ * content is written out: verify never writes a second copy of a large graph to disk. The first differing line
+ * is named with its number, as {@code name:line}; everything written after it is ignored.
+ */
+final class FileComparison extends Writer {
+    private final String name;
+    private final Path file;
+    private BufferedReader reader;
+    private final StringBuilder line = new StringBuilder(128);
+    private final List<String> failures = new ArrayList<>();
+    private long lines;
+    private boolean done;
+
+    FileComparison(String name, Path file) {
+        this.name = name;
+        this.file = file;
+        try {
+            reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            fail(name + ": missing");
+        } catch (IOException e) {
+            fail(name + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void write(char[] chars, int off, int len) throws IOException {
+        for (int i = off; i < off + len && !done; i++) {
+            char c = chars[i];
+            if (c == '\n') {
+                compareLine();
+            } else {
+                line.append(c);
+            }
+        }
+    }
+
+    @Override
+    public void write(String s, int off, int len) throws IOException {
+        for (int i = off; i < off + len && !done; i++) {
+            char c = s.charAt(i);
+            if (c == '\n') {
+                compareLine();
+            } else {
+                line.append(c);
+            }
+        }
+    }
+
+    private void compareLine() {
+        String want = line.toString();
+        line.setLength(0);
+        String got = readLine();
+        if (done) {
+            return;
+        }
+        lines++;
+        if (got == null) {
+            fail(name + ":" + lines + ": file ends early; the store has more, from '" + shorten(want) + "'");
+        } else if (!got.equals(want)) {
+            fail(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '" + shorten(want) + "'");
+        }
+    }
+
+    private String readLine() {
+        try {
+            return reader.readLine();
+        } catch (MalformedInputException e) {
+            fail(name + ":" + (lines + 1) + ": not valid UTF-8");
+        } catch (IOException e) {
+            fail(name + ": cannot read: " + e.getMessage());
+        }
+        return null;
+    }
+
+    private void fail(String message) {
+        failures.add(message);
+        done = true;
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    /** Ends the comparison: a last line without a newline, then whatever the file has beyond the store's lines. */
+    @Override
+    public void close() {
+        if (!done && line.length() > 0) {
+            compareLine();
+        }
+        if (!done) {
+            String got = readLine();
+            if (!done && got != null) {
+                lines++;
+                fail(name + ":" + lines + ": line '" + shorten(got) + "' and what follows are not in the store");
+            }
+        }
+        done = true;
+        if (reader != null) {
+            try {
+                reader.close();
+            } catch (IOException ignored) {
+                // the verdict is already known
+            }
+        }
+    }
+
+    /** The check, after {@link #close}. */
+    Verifier.Check check() {
+        return new Verifier.Check(name + " matches the store", lines, List.copyOf(failures));
+    }
+
+    Path file() {
+        return file;
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+    }
+}
