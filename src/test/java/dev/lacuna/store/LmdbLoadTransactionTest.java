@@ -29,6 +29,30 @@ class LmdbLoadTransactionTest {
     Path tmp;
 
     @Test
+    void aLoadAndAReplaceGiveTheWholeKg() throws java.io.IOException {
+        Path file = tmp.resolve("kg.tsv");
+        StringBuilder tsv = new StringBuilder();
+        for (int i = 0; i < 3_000; i++) {
+            tsv.append("e").append(i).append("\tr").append(i % 7).append("\te").append((i * 31) % 1_000).append('\n');
+        }
+        java.nio.file.Files.writeString(file, tsv);
+        KgGraphs kg = KgGraphs.of("t");
+        Repository repo = Stores.open(new StoreConfig.LmdbStoreConfig(tmp.resolve("store3")));
+        try {
+            KgLoader.Result first = new KgLoader(repo, kg).load(java.util.List.of(file), KgLoader.Options.defaults());
+            KgLoader.Result again = new KgLoader(repo, kg).load(java.util.List.of(file),
+                    new KgLoader.Options(null, null, 7, true));
+            try (RepositoryConnection c = repo.getConnection()) {
+                assertEquals(3_000, first.triples());
+                assertEquals(3_000, c.size(kg.complete()));
+                assertEquals(again.checksum(), GraphChecksum.of(c, kg.complete()));
+            }
+        } finally {
+            repo.shutDown();
+        }
+    }
+
+    @Test
     void aWriteAtNoneDiscardedByShutdownLeavesNothing() {
         Path dir = tmp.resolve("store2");
         IRI g = VF.createIRI("urn:g");
