@@ -92,8 +92,8 @@ public final class KgLoader {
      * a 2M-triple load's CPU and most of its heap (docs/scaling.md, "20M generated KG"). One catch, found by
      * {@code LmdbLoadTransactionTest}: RDF4J's rollback at NONE does not abort that transaction (the next commit in
      * the process would write it), so a load that fails after its first write shuts the store down, which does
-     * abort it. Every other store keeps its own default: at NONE a NativeStore writes into its B-trees before
-     * commit (docs/store-safety.md).
+     * abort it; and a {@code --replace} runs at the default level (see write). Every other store keeps its own
+     * default: at NONE a NativeStore writes into its B-trees before commit (docs/store-safety.md).
      */
     static IsolationLevel isolationFor(Repository repository) {
         return isLmdb(repository) ? IsolationLevels.NONE : null;

@@ -287,7 +287,9 @@ class ScaleBench {
         md.append(String.format("Started %s, finished %s; each stage a `lacuna` child process with -Xmx%s on LMDB "
                 + "(wall time and peak RSS from /usr/bin/time; serve's peak RSS is its VmHWM before it was stopped). "
                 + "Command: `mvn -B -o -Pscale test -Dscale.triples=%d%s`. Logs: %s.%n%n", began, Instant.now(), xmx, n,
-                Boolean.getBoolean("scale.maxad4") ? " -Dscale.maxad4=true" : "", logs));
+                (Boolean.getBoolean("scale.maxad4") ? " -Dscale.maxad4=true" : "")
+                        + (System.getProperty("scale.stages") != null ? " -Dscale.stages=" + System.getProperty("scale.stages") : ""),
+                logs));
         md.append("| stage | wall s | peak RSS MiB | exit | note |\n|---|---:|---:|---:|---|\n");
         double total = 0;
         for (Stage s : stages) {
