@@ -130,11 +130,12 @@ public final class BenchmarkBuilder {
     private BuildReport buildAndPublish(List<MinedRule> rules, String minedBy, BuildSettings settings, long started,
                                         BuildPublication.Publication publication) {
         try (QuestionGenerator generator = generator(settings);
-             CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg)) {
+             CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg,
+                     groundingSource == GroundingSource.INDEX ? indexOfComplete() : null)) {
             // Both steps below only read complete: the snapshot answers them as the store would.
             SparqlRuleRunner runner = snapshot.runner();
             stage("checks and snapshot");
-            List<Grounding> candidates = groundings(runner, rules, settings);
+            List<Grounding> candidates = groundings(runner, rules, settings, snapshot.index());
             stage("groundings");
             GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
             stage("selection");
@@ -159,7 +160,7 @@ public final class BenchmarkBuilder {
                     deleted.size(), incomplete.size(), seconds(started));
             stage("incomplete");
 
-            QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, runner, kg,
+            QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
                     settings.seed());
             Balancer.Result<Question> balanced = Balancer.balance(outcome.questions(), settings.tau(), settings.seed());
             Splitter.Split split = Splitter.split(balanced.kept(), settings.seed());
@@ -299,9 +300,9 @@ public final class BenchmarkBuilder {
     }
 
     /** Up to k groundings per rule, each rule with its own seeded draw, in rule order. */
-    private List<Grounding> groundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
+    private List<Grounding> groundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings,
+                                       KgIndex complete) {
         long started = System.nanoTime();
-        KgIndex complete = groundingSource == GroundingSource.INDEX ? indexOfComplete() : null;
         List<Grounding> out = complete != null ? indexGroundings(complete, rules, settings)
                 : sparqlGroundings(runner, rules, settings);
         LOG.info("groundings: {} drawn for {} rules ({}) in {} s", out.size(), rules.size(),

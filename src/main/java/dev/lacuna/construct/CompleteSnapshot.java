@@ -1,7 +1,9 @@
 package dev.lacuna.construct;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.Statement;
@@ -13,18 +15,24 @@ import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.mining.KgIndex;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
 /**
- * A read-only in-memory copy of the graph complete, for the build's many read queries (grounding draws,
- * answer-set completion). Evaluating them on a MemoryStore costs a fraction of the CPU of a NativeStore
- * (no B-tree pages, no value-file lookups); since complete never changes during a build and the queries
- * are the same SPARQL text on the same triples in the same named graph, the answers are the same.
- * Used only for embedded stores: behind HTTP, copying the graph would cost more than the queries. And only
- * up to {@link #MAX_TRIPLES} triples (about 0.5 KB of heap each in a MemoryStore): a Wikidata5m-sized graph
- * is queried where it lives rather than risk the heap for a speed-up of at most two.
+ * Where the build's read queries on the graph complete are answered (grounding draws on the SPARQL path,
+ * answer-set completion). Two ways, chosen once per build:
+ * <ul>
+ * <li>with the integer index of complete that the build already holds for its groundings ({@link KgIndex}: the
+ *     miner's, or one read of complete), answer sets come from the index, at any size and with no copy: the
+ *     index holds exactly complete's triples (the builder checks the count), so an answer set is the same list
+ *     the batched SPARQL query gives;</li>
+ * <li>without it (the SPARQL reference path), a read-only in-memory copy of complete: evaluating the draws on a
+ *     MemoryStore costs a fraction of the CPU of a NativeStore. Used only for embedded stores (behind HTTP,
+ *     copying the graph would cost more than the queries) and only up to {@link #MAX_TRIPLES} triples (about
+ *     0.5 KB of heap each in a MemoryStore); above that the store itself is queried.</li>
+ * </ul>
  */
 final class CompleteSnapshot implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CompleteSnapshot.class);
@@ -33,24 +41,36 @@ final class CompleteSnapshot implements AutoCloseable {
 
     private final Repository memory;
     private final SparqlRuleRunner runner;
+    private final IndexAnswers indexAnswers;
+    private final KgGraphs kg;
 
-    private CompleteSnapshot(Repository memory, SparqlRuleRunner runner) {
+    private CompleteSnapshot(Repository memory, SparqlRuleRunner runner, IndexAnswers indexAnswers, KgGraphs kg) {
         this.memory = memory;
         this.runner = runner;
+        this.indexAnswers = indexAnswers;
+        this.kg = kg;
+    }
+
+    private CompleteSnapshot(Repository memory, SparqlRuleRunner runner, KgGraphs kg) {
+        this(memory, runner, null, kg);
     }
 
     /**
-     * A runner over an in-memory copy of complete when the store is embedded (and not already in memory);
-     * otherwise a runner over the store itself.
+     * With {@code index} (complete's integer index, exactly its triples): answer sets from the index and a runner
+     * over the store itself. Without: a runner over an in-memory copy of complete when the store is embedded (and
+     * not already in memory) and small enough, otherwise over the store itself.
      */
-    static CompleteSnapshot of(Repository repository, KgGraphs kg) {
+    static CompleteSnapshot of(Repository repository, KgGraphs kg, KgIndex index) {
+        if (index != null) {
+            return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg), new IndexAnswers(index, kg), kg);
+        }
         if (!(repository instanceof SailRepository sail) || sail.getSail() instanceof MemoryStore) {
-            return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg));
+            return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg), kg);
         }
         long recorded = recordedTriples(repository, kg);
         if (recorded < 0 || recorded > MAX_TRIPLES) {
             LOG.info("complete has {} triples: the build queries the store itself", recorded < 0 ? "an unknown number of" : recorded);
-            return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg));
+            return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg), kg);
         }
         long started = System.nanoTime();
         Repository memory = new SailRepository(new MemoryStore());
@@ -78,7 +98,7 @@ final class CompleteSnapshot implements AutoCloseable {
         }
         LOG.info("complete copied to memory for the build's queries: {} triples in {} s", n,
                 String.format("%.1f", (System.nanoTime() - started) / 1e9));
-        return new CompleteSnapshot(memory, new SparqlRuleRunner(memory, kg, SparqlRuleRunner.Sampling.IN_JAVA));
+        return new CompleteSnapshot(memory, new SparqlRuleRunner(memory, kg, SparqlRuleRunner.Sampling.IN_JAVA), kg);
     }
 
     /** The triple count the loader recorded for complete, or -1. */
@@ -94,9 +114,22 @@ final class CompleteSnapshot implements AutoCloseable {
         return -1;
     }
 
+    /** complete's integer index when the build has one (then groundings and answer sets come from it), or null. */
+    KgIndex index() {
+        return indexAnswers == null ? null : indexAnswers.index();
+    }
+
     /** A runner whose queries on complete give what they give on the store. */
     SparqlRuleRunner runner() {
         return runner;
+    }
+
+    /**
+     * Every key's answers in complete as sorted private ids: from the index when there is one, else by the
+     * batched answer queries ({@link QuestionAssembler#answers(SparqlRuleRunner, KgGraphs, java.util.Collection)}).
+     */
+    Map<QuestionAssembler.AnswerKey, List<String>> answers(Collection<QuestionAssembler.AnswerKey> keys) {
+        return indexAnswers != null ? indexAnswers.answers(keys) : QuestionAssembler.answers(runner, kg, keys);
     }
 
     @Override

@@ -47,7 +47,7 @@ final class QuestionAssembler {
     private QuestionAssembler() {
     }
 
-    static Outcome assemble(List<Grounding> selected, QuestionGenerator generator, SparqlRuleRunner runner,
+    static Outcome assemble(List<Grounding> selected, QuestionGenerator generator, CompleteSnapshot complete,
                             KgGraphs kg, long seed) {
         Map<String, Grounding> perRuleAndHead = new LinkedHashMap<>();
         for (Grounding g : selected) {
@@ -67,7 +67,7 @@ final class QuestionAssembler {
         try (Progress progress = Progress.start("questions", requests.size(), "questions")) {
             batch = generator.generate(requests, progress::set);
         }
-        Map<String, List<String>> answerSets = answerSets(runner, kg, candidates, batch.results());
+        Map<String, List<String>> answerSets = answerSets(complete, candidates, batch.results());
         Map<String, Question> byKey = new LinkedHashMap<>();
         int merged = 0;
         for (int i = 0; i < candidates.size(); i++) {
@@ -115,10 +115,10 @@ final class QuestionAssembler {
     }
 
     /**
-     * The answer set of every kept candidate, keyed as the questions are (topic, relation, side): one batched
-     * query per relation, side and {@link SparqlRuleRunner#BATCH} topics rather than one per question.
+     * The answer set of every kept candidate, keyed as the questions are (topic, relation, side): from complete's
+     * integer index, or one batched query per relation, side and {@link SparqlRuleRunner#BATCH} topics.
      */
-    private static Map<String, List<String>> answerSets(SparqlRuleRunner runner, KgGraphs kg, List<Candidate> candidates,
+    private static Map<String, List<String>> answerSets(CompleteSnapshot complete, List<Candidate> candidates,
                                                         List<QuestionResult> results) {
         List<AnswerKey> keys = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
@@ -130,7 +130,7 @@ final class QuestionAssembler {
             boolean topicIsHead = c.topicSide().equals(Question.HEAD);
             keys.add(new AnswerKey(head.relation(), topicIsHead ? head.head() : head.tail(), topicIsHead));
         }
-        Map<AnswerKey, List<String>> sets = answers(runner, kg, keys);
+        Map<AnswerKey, List<String>> sets = complete.answers(keys);
         Map<String, List<String>> out = new java.util.HashMap<>();
         sets.forEach((k, v) -> out.put(k.topic() + " " + k.relation() + " " + (k.topicIsHead() ? Question.HEAD : Question.TAIL), v));
         return out;

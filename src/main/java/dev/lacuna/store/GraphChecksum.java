@@ -69,6 +69,22 @@ public final class GraphChecksum {
     }
 
     private static long mix(long h, String s) {
+        // IRIs are ASCII almost always, and then the chars are the UTF-8 bytes: no byte array per term.
+        long start = h;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                return mixBytes(start, s);
+            }
+            h ^= c;
+            h *= 0x100000001B3L;
+        }
+        h ^= 0xff;
+        h *= 0x100000001B3L;
+        return h;
+    }
+
+    private static long mixBytes(long h, String s) {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         for (byte b : bytes) {
             h ^= (b & 0xff);

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevel;
+import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.ValueFactory;
@@ -22,7 +23,9 @@ import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.model.vocabulary.SKOS;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
+import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +73,7 @@ public final class KgLoader {
     private final IsolationLevel isolation;
 
     public KgLoader(Repository repository, KgGraphs kg) {
-        this(repository, kg, null);
+        this(repository, kg, isolationFor(repository));
     }
 
     /** With an explicit isolation level: only for LoadBenchmark's measure of what the safe level costs. */
@@ -78,6 +81,26 @@ public final class KgLoader {
         this.repository = repository;
         this.kg = kg;
         this.isolation = isolation;
+    }
+
+    /**
+     * The isolation level a load into this store runs at; null is the store's own default.
+     *
+     * <p>LMDB: NONE. There RDF4J writes straight into one LMDB write transaction (copy-on-write pages, committed
+     * by the transaction's commit only), so a killed load leaves the last committed state, as at the default level,
+     * but without RDF4J's change set, an in-heap model of every statement with five hash indexes that took 40 % of
+     * a 2M-triple load's CPU and most of its heap (docs/scaling.md, "20M generated KG"). One catch, found by
+     * {@code LmdbLoadTransactionTest}: RDF4J's rollback at NONE does not abort that transaction (the next commit in
+     * the process would write it), so a load that fails after its first write shuts the store down, which does
+     * abort it; and a {@code --replace} runs at the default level (see write). Every other store keeps its own
+     * default: at NONE a NativeStore writes into its B-trees before commit (docs/store-safety.md).
+     */
+    static IsolationLevel isolationFor(Repository repository) {
+        return isLmdb(repository) ? IsolationLevels.NONE : null;
+    }
+
+    private static boolean isLmdb(Repository repository) {
+        return repository instanceof SailRepository sail && sail.getSail() instanceof LmdbStore;
     }
 
     public Result load(List<Path> files, Options options) {
@@ -251,27 +274,35 @@ public final class KgLoader {
 
     private Result write(long[] triples, int distinct, long[] privateIds, Parsed parsed, List<Path> files,
                          Options options, long started) {
-        IRI complete = kg.complete();
-        IRI labelsGraph = kg.labels();
+        ValueFactory vf = repository.getValueFactory();
+        IRI complete = vf.createIRI(kg.complete().stringValue());
+        IRI labelsGraph = vf.createIRI(kg.labels().stringValue());
         IRI[] relationIris = new IRI[parsed.relationIds.size()];
         String[] relationNames = parsed.relationIds.keySet().toArray(new String[0]);
         for (int i = 0; i < relationIris.length; i++) {
-            relationIris[i] = kg.relation(relationNames[i]);
+            relationIris[i] = vf.createIRI(kg.relation(relationNames[i]).stringValue());
         }
         // A plain SPARQL endpoint buffers a whole transaction into one update request; send batches instead.
         boolean oneTransaction = !(repository instanceof SPARQLRepository);
         GraphChecksum checksum = new GraphChecksum();
         long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length;
         FreeSpace.require(repository, total, "loading KG '" + kg.name() + "'");
+        boolean loaded;
+        try (RepositoryConnection conn = repository.getConnection()) {
+            loaded = conn.hasStatement(null, null, null, false, complete)
+                    || conn.hasStatement(null, null, null, false, labelsGraph);
+        }
+        // See isolationFor: NONE only where the store's own transaction makes it safe (LMDB), and only for a first
+        // load: a replace at NONE on LMDB lost the new triples (CrashSafetyTest), so a replace keeps RDF4J's
+        // change set, which clears and adds in one commit.
+        IsolationLevel level = loaded ? null : isolation;
         try (RepositoryConnection conn = repository.getConnection();
              Progress progress = Progress.start("load " + kg.name(), total, "triples")) {
             if (oneTransaction) {
-                // The store's own isolation, never NONE: at NONE a NativeStore writes into its B-trees before
-                // commit, so a load killed midway damaged the KGs already in the store (docs/store-safety.md).
-                if (isolation == null) {
+                if (level == null) {
                     conn.begin();
                 } else {
-                    conn.begin(isolation);
+                    conn.begin(level);
                 }
             }
             try {
@@ -284,19 +315,16 @@ public final class KgLoader {
                     conn.clear(complete, kg.incomplete(), labelsGraph, kg.benchmark());
                 }
                 List<Statement> batch = new ArrayList<>(BATCH);
-                for (int i = 0; i < distinct; i++) {
-                    long t = triples[i];
-                    IRI s = kg.entity(privateIds[subjectOf(t)]);
-                    IRI p = relationIris[relationOf(t)];
-                    IRI o = kg.entity(privateIds[objectOf(t)]);
-                    checksum.add(s.stringValue(), p.stringValue(), o.stringValue());
-                    batch.add(VF.createStatement(s, p, o, complete));
-                    if (batch.size() == BATCH) {
-                        flush(conn, batch, oneTransaction, progress);
-                    }
+                IRI[] entities = entityIris(privateIds);
+                // Relations and entities are written first, in the order the triples then use them, so that the store
+                // numbers their values in that order and complete's triples, sorted by (subject, relation, object)
+                // ids, arrive in the order of the store's subject-first index: appends, not random inserts.
+                for (int r = 0; r < relationIris.length; r++) {
+                    batch.add(VF.createStatement(relationIris[r], RDF.TYPE, LacunaVocab.RELATION_CLASS, labelsGraph));
+                    batch.add(VF.createStatement(relationIris[r], LacunaVocab.SOURCE_NAME, VF.createLiteral(relationNames[r]), labelsGraph));
                 }
                 for (int e = 0; e < privateIds.length; e++) {
-                    IRI entity = kg.entity(privateIds[e]);
+                    IRI entity = entities[e];
                     batch.add(VF.createStatement(entity, LacunaVocab.SOURCE_ID, VF.createLiteral(parsed.entities.get(e)), labelsGraph));
                     batch.add(VF.createStatement(entity, LacunaVocab.PRIVATE_ID, VF.createLiteral(privateIds[e]), labelsGraph));
                     String label = parsed.labels.get(e);
@@ -307,9 +335,16 @@ public final class KgLoader {
                         flush(conn, batch, oneTransaction, progress);
                     }
                 }
-                for (int r = 0; r < relationIris.length; r++) {
-                    batch.add(VF.createStatement(relationIris[r], RDF.TYPE, LacunaVocab.RELATION_CLASS, labelsGraph));
-                    batch.add(VF.createStatement(relationIris[r], LacunaVocab.SOURCE_NAME, VF.createLiteral(relationNames[r]), labelsGraph));
+                for (int i = 0; i < distinct; i++) {
+                    long t = triples[i];
+                    IRI s = entities[subjectOf(t)];
+                    IRI p = relationIris[relationOf(t)];
+                    IRI o = entities[objectOf(t)];
+                    checksum.add(s.stringValue(), p.stringValue(), o.stringValue());
+                    batch.add(VF.createStatement(s, p, o, complete));
+                    if (batch.size() == BATCH) {
+                        flush(conn, batch, oneTransaction, progress);
+                    }
                 }
                 IRI node = kg.kg();
                 batch.add(VF.createStatement(node, RDF.TYPE, LacunaVocab.KNOWLEDGE_GRAPH, labelsGraph));
@@ -330,9 +365,16 @@ public final class KgLoader {
                 if (oneTransaction) {
                     CommitGuard.commit(conn);
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 if (oneTransaction && conn.isActive()) {
-                    conn.rollback();
+                    if (level == IsolationLevels.NONE && isLmdb(repository)) {
+                        // RDF4J's rollback at NONE leaves LMDB's write transaction open for the next commit to
+                        // write; closing the store aborts it (LmdbLoadTransactionTest).
+                        LOG.warn("load failed: closing the store to discard its partial write ({})", e.toString());
+                        repository.shutDown();
+                    } else {
+                        conn.rollback();
+                    }
                 }
                 throw e;
             }
@@ -340,6 +382,20 @@ public final class KgLoader {
         double seconds = (System.nanoTime() - started) / 1e9;
         return new Result(distinct, parsed.size - distinct, privateIds.length, relationIris.length,
                 parsed.labels.size(), parsed.literalsSkipped, checksum.value(), seconds);
+    }
+
+    /**
+     * Every entity's IRI made once, by the store's own value factory: an embedded store keeps its internal id in
+     * its own value objects, so each entity is looked up in the value store once rather than once per triple.
+     */
+    private IRI[] entityIris(long[] privateIds) {
+        ValueFactory vf = repository.getValueFactory();
+        String prefix = kg.entityPrefix();
+        IRI[] out = new IRI[privateIds.length];
+        for (int e = 0; e < out.length; e++) {
+            out[e] = vf.createIRI(prefix + privateIds[e]);
+        }
+        return out;
     }
 
     private static void flush(RepositoryConnection conn, List<Statement> batch, boolean inTransaction, Progress progress) {

@@ -114,9 +114,12 @@ public final class Stores {
     private static Repository openLmdb(StoreConfig.LmdbStoreConfig c) throws IOException {
         Path dir = prepareDir(c.dir());
         LmdbStoreConfig config = new LmdbStoreConfig("spoc,posc");
-        // LMDB maps its files; start modestly and let it grow (autoGrow is on by default).
-        config.setTripleDBSize(64L << 20);
-        config.setValueDBSize(64L << 20);
+        // The map size is address space, not disk: LMDB's files grow only as pages are written. A map that fills
+        // up inside a transaction makes RDF4J park the rest of that transaction's writes in a side cache and
+        // replay them at commit, a second write of most of a large load; 16 GiB per database holds a
+        // 20M-triple KG (docs/scaling.md) and autoGrow still covers larger ones.
+        config.setTripleDBSize(16L << 30);
+        config.setValueDBSize(16L << 30);
         return new SailRepository(new LmdbStore(dir.toFile(), config));
     }
 

@@ -278,6 +278,37 @@ public final class RuleCompiler {
         return new AskQuery().where(body.from(Rdf.iri(graph))).getQueryString();
     }
 
+    /**
+     * {@link #bodyCheck} for many (subject, object) pairs of one rule in one query: the pairs in a VALUES block
+     * on the head's two variables, and the pairs for which the body holds as the result (SELECT DISTINCT).
+     * Only for a head of two distinct variables ({@link #batchableBodyCheck}).
+     */
+    public String bodyChecks(Rule rule, IRI graph, List<List<IRI>> pairs) {
+        requireCompilable(rule);
+        if (!batchableBodyCheck(rule)) {
+            throw new IllegalArgumentException("rule '" + rule.toAmie() + "': head is not two distinct variables");
+        }
+        Variable s = variable(rule.head().subject());
+        Variable o = variable(rule.head().object());
+        org.eclipse.rdf4j.sparqlbuilder.constraint.Values.ValuesBuilder rows = null;
+        org.eclipse.rdf4j.sparqlbuilder.constraint.Values.VariablesBuilder vars =
+                org.eclipse.rdf4j.sparqlbuilder.constraint.Values.builder().variables(s, o);
+        for (List<IRI> pair : pairs) {
+            rows = (rows == null ? vars.iriValues(pair.get(0), pair.get(1)) : rows.iriValues(pair.get(0), pair.get(1)));
+        }
+        if (rows == null) {
+            throw new IllegalArgumentException("no pairs to check");
+        }
+        GraphPattern body = GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph));
+        return Queries.SELECT(s, o).distinct().where(rows.build(), body).getQueryString();
+    }
+
+    /** Whether {@link #bodyChecks} applies: a head without constants whose two variables differ. */
+    public static boolean batchableBodyCheck(Rule rule) {
+        Atom head = rule.head();
+        return head.subjectConstant() == null && head.objectConstant() == null && head.subject() != head.object();
+    }
+
     // ---------------------------------------------------------------- 4. answer completion
 
     /**

@@ -179,6 +179,30 @@ public final class SparqlRuleRunner {
         return ask(compiler.bodyCheck(rule, graph, subject, object));
     }
 
+    /**
+     * {@link #bodyHolds} for many (subject, object) pairs of one rule: {@link #BATCH} pairs per query (a VALUES
+     * block) instead of one ASK per pair, where the rule's head allows it. The result holds the pairs that hold.
+     */
+    public java.util.Set<List<IRI>> bodiesHold(Rule rule, IRI graph, Collection<List<IRI>> pairs) {
+        java.util.Set<List<IRI>> out = new java.util.HashSet<>();
+        List<List<IRI>> rows = new ArrayList<>(new java.util.LinkedHashSet<>(pairs));
+        if (!RuleCompiler.batchableBodyCheck(rule)) {
+            for (List<IRI> pair : rows) {
+                if (bodyHolds(rule, graph, pair.get(0), pair.get(1))) {
+                    out.add(pair);
+                }
+            }
+            return out;
+        }
+        for (int i = 0; i < rows.size(); i += BATCH) {
+            String query = compiler.bodyChecks(rule, graph, rows.subList(i, Math.min(rows.size(), i + BATCH)));
+            for (List<Value> row : select(query).rows()) {
+                out.add(List.of((IRI) row.get(0), (IRI) row.get(1)));
+            }
+        }
+        return out;
+    }
+
     /** Every answer of (topic, relation) in the graph with the topic on the given side, sorted by IRI. */
     public List<IRI> answers(IRI graph, String relation, IRI topic, Side side) {
         return column(compiler.answers(graph, relation, topic, side));

@@ -240,6 +240,33 @@ abstract class RuleQueriesStoreTest {
     }
 
     @Test
+    void batchedBodyChecksEqualOneAskPerPair() {
+        // pairs where the body holds (each rule's facts) and where it mostly does not (the pair reversed, mixed)
+        List<Statement> sample = new java.util.ArrayList<>(facts).subList(0, 40);
+        int checked = 0;
+        int held = 0;
+        for (MinedRule m : rules.subList(0, 25)) {
+            Rule rule = m.rule();
+            List<List<IRI>> pairs = new java.util.ArrayList<>();
+            for (Statement p : runner.predictions(rule, KG.complete()).stream().limit(15).toList()) {
+                pairs.add(List.of((IRI) p.getSubject(), (IRI) p.getObject()));
+            }
+            for (Statement st : sample) {
+                pairs.add(List.of((IRI) st.getSubject(), (IRI) st.getObject()));
+                pairs.add(List.of((IRI) st.getObject(), (IRI) st.getSubject()));
+            }
+            Set<List<IRI>> batched = runner.bodiesHold(rule, KG.complete(), pairs);
+            for (List<IRI> pair : pairs) {
+                boolean one = runner.bodyHolds(rule, KG.complete(), pair.get(0), pair.get(1));
+                assertEquals(one, batched.contains(pair), rule.toAmie() + " " + pair);
+                checked++;
+                held += one ? 1 : 0;
+            }
+        }
+        assertTrue(held > 100 && held < checked - 100, held + " of " + checked + " hold: both outcomes must be tested");
+    }
+
+    @Test
     void answersEqualTheFactsOnBothSides() {
         IRI father = KG.relation("father");
         Map<Value, Set<String>> children = new HashMap<>();
