@@ -111,4 +111,46 @@ class LmdbLoadTransactionTest {
             repo.shutDown();
         }
     }
+
+    /**
+     * A KG larger than the 16 GiB maps Stores sets makes LMDB grow its map inside the load's transaction: the
+     * transaction must still be all or nothing. Tiny maps here force many growths within one NONE write.
+     */
+    @Test
+    void aMapThatGrowsInsideAWriteAtNoneKeepsItOneTransaction() {
+        Path dir = tmp.resolve("tiny-maps");
+        IRI g = VF.createIRI("urn:g");
+        IRI p = VF.createIRI("urn:p");
+        Repository repo = tinyMaps(dir);
+        try (RepositoryConnection c = repo.getConnection()) {
+            c.begin();
+            c.add(VF.createIRI("urn:x"), VF.createIRI("urn:q"), VF.createIRI("urn:y"), g);
+            c.commit();
+        }
+        RepositoryConnection c = repo.getConnection();
+        c.begin(IsolationLevels.NONE);
+        for (int i = 0; i < 200_000; i++) {
+            c.add(VF.createIRI("urn:s" + i), p, VF.createIRI("urn:o" + i), g);
+        }
+        repo.shutDown();
+        repo = tinyMaps(dir);
+        try (RepositoryConnection w = repo.getConnection()) {
+            assertEquals(1, w.size(g), "part of a discarded write survived a map growth");
+            w.begin(IsolationLevels.NONE);
+            for (int i = 0; i < 200_000; i++) {
+                w.add(VF.createIRI("urn:s" + i), p, VF.createIRI("urn:o" + i), g);
+            }
+            w.commit();
+            assertEquals(200_001, w.size(g));
+        } finally {
+            repo.shutDown();
+        }
+    }
+
+    private static Repository tinyMaps(Path dir) {
+        org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig config = new org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig("spoc,posc");
+        config.setTripleDBSize(1L << 20);
+        config.setValueDBSize(1L << 20);
+        return new org.eclipse.rdf4j.repository.sail.SailRepository(new org.eclipse.rdf4j.sail.lmdb.LmdbStore(dir.toFile(), config));
+    }
 }
