@@ -9,7 +9,9 @@ import java.util.List;
  * bound before the join starts (which also handles bodies whose parts share no variable: AMIE3's constants make
  * rules such as {@code ?a r C ^ ?b s D => ?a h ?b} closed). Refinement counts relations per slot as
  * {@link Matcher} does ({@link SlotCounts}), then, in a second pass over the head bindings, the head bindings of
- * each constant the fresh variable of a passing dangling atom can take. Not thread-safe.
+ * each constant the fresh variable of a passing dangling atom can take. With two head variables both passes take the
+ * fast paths of {@link Matcher}: head facts filtered by the body atoms on both, and a body on one head variable
+ * joined once per value of it. Not thread-safe.
  */
 final class ConstMatcher implements BodyJoin.Leaf {
     private final KgIndex kg;
@@ -32,6 +34,11 @@ final class ConstMatcher implements BodyJoin.Leaf {
     private final BodyJoin.Leaf constantLeaf = this::countConstants;
     private final int[] constantLastA = new int[SlotCounts.MAX_SLOTS];
     private int headStamp;
+    /** Head bindings a mark stands for: the group's size in the grouped second pass, else one. */
+    private int increment = 1;
+    /** The grouped second pass's outer head variable, whose slots are marked per fact; -1 outside it. */
+    private int outerVariable = -1;
+    private boolean found;
 
     /** Head bindings of one (slot, relation, constant); the join variable's first value and whether it took two. */
     static final class ConstantCount {
@@ -88,12 +95,15 @@ final class ConstMatcher implements BodyJoin.Leaf {
         }
     }
 
-    /** Second pass: a grounding counts the constants at the far end of each wanted dangling (slot, relation). */
+    /**
+     * Second pass: a grounding counts the constants at the far end of each wanted dangling (slot, relation). In the
+     * grouped pass the slots on the outer variable are left to {@link #countConstantsGrouped}.
+     */
     private void countConstants() {
         int[] val = join.val;
-        int nRel = counts.nRel;
+        found = true;
         for (int s = 0; s < counts.nSlots; s++) {
-            if (counts.kind[s] == SlotCounts.CLOSING) {
+            if (counts.kind[s] == SlotCounts.CLOSING || counts.a[s] == outerVariable) {
                 continue;
             }
             int a = val[counts.a[s]];
@@ -101,20 +111,68 @@ final class ConstMatcher implements BodyJoin.Leaf {
                 continue;
             }
             constantLastA[s] = a;
-            boolean outward = counts.kind[s] == SlotCounts.DANGLING_OUT;
-            long[] edges = outward ? out : in;
-            int base = s * nRel;
-            for (int k = outward ? kg.outStart(a) : kg.inStart(a), to = outward ? kg.outEnd(a) : kg.inEnd(a);
-                    k < to; k++) {
-                int r = KgIndex.high(edges[k]);
-                if (wanted[base + r]) {
-                    markConstant(s, r, KgIndex.low(edges[k]), a);
-                }
-            }
+            markConstants(s, a);
         }
         if (allSlotsOnHead) {
             join.stop = true;
         }
+    }
+
+    /** The constants of the wanted relations of dangling slot s at the far end of entity a's edges. */
+    private void markConstants(int s, int a) {
+        boolean outward = counts.kind[s] == SlotCounts.DANGLING_OUT;
+        long[] edges = outward ? out : in;
+        int base = s * counts.nRel;
+        for (int k = outward ? kg.outStart(a) : kg.inStart(a), to = outward ? kg.outEnd(a) : kg.inEnd(a);
+                k < to; k++) {
+            int r = KgIndex.high(edges[k]);
+            if (wanted[base + r]) {
+                markConstant(s, r, KgIndex.low(edges[k]), a);
+            }
+        }
+    }
+
+    /**
+     * The second pass for a body on head variable h only (as {@link GroupedRefinement} does the first): the body is
+     * joined once per value of h, and what its groundings mark counts for each of the group's facts, which are
+     * distinct head bindings; a slot on the outer variable o takes each fact's own value of o. Gives the counts
+     * and the join values of the pass fact by fact.
+     */
+    private void countConstantsGrouped(long[] facts, int h, int bodyMask) {
+        int o = 1 - h;
+        outerVariable = o;
+        int i = 0;
+        while (i < facts.length) {
+            int hv = KgIndex.high(facts[i]);
+            int j = i + 1;
+            while (j < facts.length && KgIndex.high(facts[j]) == hv) {
+                j++;
+            }
+            headStamp++;
+            increment = j - i;
+            Arrays.fill(constantLastA, 0, counts.nSlots, -1);
+            join.val[h] = hv;
+            join.val[o] = -1;
+            join.stop = false;
+            join.cut = false;
+            found = false;
+            join.join(bodyMask);
+            increment = 1;
+            if (found) {
+                for (int f = i; f < j; f++) {
+                    headStamp++;
+                    int ov = KgIndex.low(facts[f]);
+                    for (int s = 0; s < counts.nSlots; s++) {
+                        if (counts.kind[s] != SlotCounts.CLOSING && counts.a[s] == o) {
+                            markConstants(s, ov);
+                        }
+                    }
+                }
+            }
+            i = j;
+        }
+        outerVariable = -1;
+        join.val[h] = -1;
     }
 
     private void markConstant(int slot, int r, int constant, int joinValue) {
@@ -138,7 +196,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
         }
         if (c.stamp != headStamp) {
             c.stamp = headStamp;
-            c.count++;
+            c.count += increment;
         }
     }
 
@@ -281,7 +339,10 @@ final class ConstMatcher implements BodyJoin.Leaf {
                 any |= wanted[idx];
             }
         }
-        if (any) {
+        if (any && grouping >= 0) {
+            join.leaf = constantLeaf;
+            countConstantsGrouped(grouping == 0 ? headFacts : heads.byObject(rule.headRelation()), grouping, bodyMask);
+        } else if (any) {
             join.leaf = constantLeaf;
             forEachHeadBinding(rule, headFacts, () -> {
                 headStamp++;

@@ -113,7 +113,7 @@ final class Matcher implements BodyJoin.Leaf {
         int bodyMask = heads.bodyMask;
         int grouping = heads.groupingVariable();
         if (product.applies()) {
-            product.run(headFacts);
+            product.run(headFacts, () -> heads.byObject(rule.headRelation()));
         } else if (grouping >= 0) {
             grouped.run(grouping == 0 ? headFacts : heads.byObject(rule.headRelation()), grouping, bodyMask,
                     allSlotsOnHead);
