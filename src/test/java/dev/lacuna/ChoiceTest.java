@@ -17,6 +17,8 @@ import dev.lacuna.eval.ReportFormat;
 import dev.lacuna.export.ExportFormat;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.sparql.Side;
+import dev.lacuna.construct.GroundingSelector;
+import dev.lacuna.construct.GroundingSource;
 import dev.lacuna.serve.LabelMode;
 import dev.lacuna.serve.Shape;
 
@@ -35,7 +37,9 @@ class ChoiceTest {
             new Case<>(PredictionField.class, "field", PredictionField::parse),
             new Case<>(ReportFormat.class, "format", ReportFormat::parse),
             new Case<>(Side.class, "side", Side::parse),
-            new Case<>(LlmSettings.Provider.class, "LLM provider", LlmSettings.Provider::parse));
+            new Case<>(LlmSettings.Provider.class, "LLM provider", LlmSettings.Provider::parse),
+            new Case<>(GroundingSource.class, "--groundings", GroundingSource::parse),
+            new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse));
 
     @Test
     void labelsParseBackAndOtherWordsAreRefusedWithTheAllowedOnes() {

@@ -6,6 +6,7 @@ import org.eclipse.rdf4j.model.Value;
 
 import dev.lacuna.questions.Question;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.rules.sparql.Side;
 
 /**
  * The protocol's sanity check: answers from the direct triples only, {@code topic relation ?x} when the
@@ -28,7 +29,7 @@ public final class LookupResponder implements Responder {
     @Override
     public Answer answer(Question q) {
         // the files are named after the side the answers are on: answers-tail.rq is <topic> r ?answer
-        String file = Question.HEAD.equals(q.direction()) ? "answers-tail.rq" : "answers-head.rq";
+        String file = q.side() == Side.HEAD ? "answers-tail.rq" : "answers-head.rq";
         Map<String, Value> values = Map.of("graph", access.graph(), "relation", access.kg().relation(q.relation()),
                 "topic", access.entity(q.topicEntity()));
         return Answer.of(q.id(), access.privateIds(SparqlFiles.render(file, values), "answer"));

@@ -52,7 +52,7 @@ public final class RulesResponder implements Responder {
 
     @Override
     public Answer answer(Question q) {
-        Side side = Side.parse(q.direction());
+        Side side = q.side();
         String variable = Rule.variableName(side.answerVariable()).substring(1);
         TreeSet<Long> ids = new TreeSet<>();
         for (Rule rule : byHeadRelation.getOrDefault(q.relation(), List.of())) {

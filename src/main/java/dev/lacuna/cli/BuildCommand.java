@@ -11,6 +11,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.ExitCodes;
 import dev.lacuna.construct.BenchmarkBuilder;
+import dev.lacuna.construct.GroundingSource;
 import dev.lacuna.construct.BuildReport;
 import dev.lacuna.construct.BuildSettings;
 import dev.lacuna.construct.Verifier;
@@ -77,7 +78,7 @@ public final class BuildCommand implements Command {
             throw new UsageException("--out DIR is required");
         }
         BuildSettings settings = settings(line);
-        BenchmarkBuilder.GroundingSource source = groundingSource(line);
+        GroundingSource source = groundingSource(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
         BenchmarkFolder.checkTarget(settings.out(), settings.force(),
@@ -119,13 +120,8 @@ public final class BuildCommand implements Command {
         return ExitCodes.OK;
     }
 
-    private static BenchmarkBuilder.GroundingSource groundingSource(CommandLine line) {
-        String v = line.getOptionValue("groundings", "index");
-        return switch (v) {
-            case "index" -> BenchmarkBuilder.GroundingSource.INDEX;
-            case "sparql" -> BenchmarkBuilder.GroundingSource.SPARQL;
-            default -> throw new UsageException("--groundings must be index or sparql, got '" + v + "'");
-        };
+    private static GroundingSource groundingSource(CommandLine line) {
+        return GroundingSource.parse(line.getOptionValue("groundings", GroundingSource.INDEX.label()));
     }
 
     private static BuildSettings settings(CommandLine line) {

@@ -59,14 +59,6 @@ import dev.lacuna.store.KgGraphs;
 public final class BenchmarkBuilder {
     private static final Logger LOG = LoggerFactory.getLogger(BenchmarkBuilder.class);
 
-    /** Where the groundings are drawn: both give the same groundings in the same order, hence the same folder. */
-    public enum GroundingSource {
-        /** Joined on the integer index of complete (the miner's when it mined over this graph), keyed in Java. */
-        INDEX,
-        /** One SPARQL query per rule ({@link SparqlRuleRunner#sampleGroundings}), the reference path. */
-        SPARQL
-    }
-
     private final Repository repository;
     private final KgGraphs kg;
     private GroundingSource groundingSource = GroundingSource.INDEX;
@@ -435,7 +427,7 @@ public final class BenchmarkBuilder {
         }
         p.put("rules", Integer.toString(rules));
         p.put("rules_from", minedBy);
-        p.put("selection", s.selection().name().toLowerCase(java.util.Locale.ROOT));
+        p.put("selection", s.selection().label());
         return p;
     }
 

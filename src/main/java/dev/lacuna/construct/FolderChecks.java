@@ -40,6 +40,7 @@ import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
+import dev.lacuna.rules.sparql.Side;
 
 /**
  * The checks of {@code verify} that hold a benchmark folder's files against the store, so that an edited
@@ -175,7 +176,7 @@ final class FolderChecks {
                 try {
                     long topic = Long.parseLong(q.topicEntity());
                     long answer = Long.parseLong(q.hardAnswer());
-                    hard = q.direction().equals(Question.HEAD) ? new Triple(topic, q.relation(), answer)
+                    hard = q.side() == Side.HEAD ? new Triple(topic, q.relation(), answer)
                             : new Triple(answer, q.relation(), topic);
                 } catch (NumberFormatException | NullPointerException e) {
                     failures.add(where + ": topic or hard answer is not a private id");

@@ -26,15 +26,17 @@ import java.util.Set;
 public final class GroundingSelector {
 
     /** How candidates are chosen; see the class comment. */
-    public enum Mode {
+    public enum Mode implements dev.lacuna.Choice {
         FILTER, GREEDY;
 
+        /** Parses the word of {@code --selection}. */
         public static Mode parse(String word) {
-            return switch (word.toLowerCase(java.util.Locale.ROOT)) {
-                case "filter" -> FILTER;
-                case "greedy" -> GREEDY;
-                default -> throw new dev.lacuna.BadInputException("unknown selection '" + word + "': expected filter or greedy");
-            };
+            return dev.lacuna.Choice.parse(Mode.class, "selection", word);
+        }
+
+        @Override
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 

@@ -35,6 +35,7 @@ import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.GraphChecksum;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
+import dev.lacuna.rules.sparql.Side;
 
 /**
  * {@code lacuna verify DIR}: checks a benchmark folder against the store it was built in, each check with a
@@ -263,7 +264,7 @@ public final class Verifier {
         List<QuestionAssembler.AnswerKey> keys = new ArrayList<>(questions.size());
         for (Question q : questions) {
             keys.add(new QuestionAssembler.AnswerKey(q.relation(), Long.parseLong(q.topicEntity()),
-                    q.direction().equals(Question.HEAD)));
+                    q.side() == Side.HEAD));
         }
         Map<QuestionAssembler.AnswerKey, List<String>> sets = QuestionAssembler.answers(runner, kg, keys);
         for (int i = 0; i < questions.size(); i++) {

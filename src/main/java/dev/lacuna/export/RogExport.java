@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.SplitName;
+import dev.lacuna.rules.sparql.Side;
 
 /**
  * RoG's dataset (RManLuo/reasoning-on-graphs, the rmanluo/RoG-webqsp rows its src/qa_prediction/gen_rule_path.py
@@ -106,7 +107,7 @@ final class RogExport {
                 rules.addAll(q.otherRules());
             }
             for (String rule : rules) {
-                List<String> path = path(rule, Question.HEAD.equals(q.direction()));
+                List<String> path = path(rule, q.side() == Side.HEAD);
                 if (path != null && !out.contains(path)) {
                     out.add(path);
                 }

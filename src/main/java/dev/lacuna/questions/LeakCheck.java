@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.lacuna.rules.sparql.Side;
+
 /**
  * The check every generated question must pass, shared by all generators: the question names its topic
  * entity and does not name its answer entity (the paper's appendix D requirements, enforced rather than
@@ -54,7 +56,7 @@ public final class LeakCheck {
      * needs): the question names {@code topic_entity} and not {@code hard_answer}.
      */
     public static Optional<String> problem(Question question) {
-        boolean topicIsHead = Question.HEAD.equals(question.direction());
+        boolean topicIsHead = question.side() == Side.HEAD;
         String head = topicIsHead ? question.topicEntity() : question.hardAnswer();
         String tail = topicIsHead ? question.hardAnswer() : question.topicEntity();
         return problem(question.question(), QuestionRequest.of(head, question.relation(), tail, question.direction()));

@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
@@ -50,6 +52,12 @@ public record Question(
     public record Grounding(
             @JsonProperty("body") List<List<String>> body,
             @JsonProperty("head") List<String> head) {
+    }
+
+    /** The direction as a type; question files are checked on reading ({@link QuestionFiles}), so it parses. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Side side() {
+        return Side.parse(direction);
     }
 
     public Question withSplit(SplitName newSplit) {

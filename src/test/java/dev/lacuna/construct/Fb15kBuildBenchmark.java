@@ -78,7 +78,7 @@ class Fb15kBuildBenchmark {
             stages.put(rulesFile != null ? "index and rules read from " + rulesFile : "mining",
                     (System.nanoTime() - t1) / 1e9);
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg)
-                    .withGroundings(BenchmarkBuilder.GroundingSource.INDEX, index);
+                    .withGroundings(GroundingSource.INDEX, index);
             builder.build(mined, RuleGraph.MINED_BY_LACUNA, BuildSettings.defaults(out).withSeed(1));
             stages.putAll(builder.stageSeconds());
             cpus.putAll(builder.stageCpuSeconds());

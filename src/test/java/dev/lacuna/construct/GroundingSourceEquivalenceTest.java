@@ -40,7 +40,7 @@ class GroundingSourceEquivalenceTest {
     @Test
     void familyMinedInTheBuildGivesTheSameFolderEitherWay() throws IOException {
         Path[] outs = new Path[2];
-        BenchmarkBuilder.GroundingSource[] sources = BenchmarkBuilder.GroundingSource.values();
+        GroundingSource[] sources = GroundingSource.values();
         List<MinedRule> rules = null;
         for (int i = 0; i < 2; i++) {
             Path dir = Files.createDirectories(tmp.resolve("family-" + i));
@@ -66,7 +66,7 @@ class GroundingSourceEquivalenceTest {
     void kinshipWithImportedRulesGivesTheSameFolderEitherWay() throws IOException {
         KgGraphs kg = KgGraphs.of("kinship");
         Path[] outs = new Path[2];
-        BenchmarkBuilder.GroundingSource[] sources = BenchmarkBuilder.GroundingSource.values();
+        GroundingSource[] sources = GroundingSource.values();
         for (int i = 0; i < 2; i++) {
             Repository repository = Stores.open(new StoreConfig.NativeStoreConfig(tmp.resolve("kinship-" + i)));
             try {
@@ -87,7 +87,7 @@ class GroundingSourceEquivalenceTest {
         CliRunner.Run build = CliRunner.run("build", "--store", "native:" + tmp.resolve("s"), "--groundings", "both",
                 "--out", tmp.resolve("o").toString());
         assertEquals(2, build.code(), build.toString());
-        assertTrue(build.err().contains("--groundings must be index or sparql"), build.err());
+        assertTrue(build.err().contains("unknown --groundings 'both': expected index, sparql"), build.err());
     }
 
     private static void assertSameFolders(Path a, Path b) throws IOException {
