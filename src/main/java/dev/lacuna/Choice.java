@@ -9,8 +9,10 @@ import java.util.Locale;
  * error message: the bad value and the allowed ones.
  */
 public interface Choice {
-    /** The word the user types and the files record. */
-    String label();
+    /** The word the user types and the files record: by default the constant's name in lower case. */
+    default String label() {
+        return ((Enum<?>) this).name().toLowerCase(Locale.ROOT);
+    }
 
     /**
      * The constant of {@code type} whose label is {@code text} (case and surrounding blanks ignored).

@@ -33,11 +33,6 @@ public final class GroundingSelector {
         public static Mode parse(String word) {
             return dev.lacuna.Choice.parse(Mode.class, "selection", word);
         }
-
-        @Override
-        public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
     }
 
     /** Counts of why candidates were passed over. */

@@ -14,9 +14,4 @@ public enum GroundingSource implements Choice {
     public static GroundingSource parse(String word) {
         return Choice.parse(GroundingSource.class, "--groundings", word);
     }
-
-    @Override
-    public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }

@@ -14,9 +14,4 @@ public enum OutputSource implements Choice {
     public static OutputSource parse(String word) {
         return Choice.parse(OutputSource.class, "--from", word);
     }
-
-    @Override
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }

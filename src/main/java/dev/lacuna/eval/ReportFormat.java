@@ -31,11 +31,6 @@ public enum ReportFormat implements Choice {
         }
     }
 
-    @Override
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
     public static ReportFormat parse(String word) {
         return Choice.parse(ReportFormat.class, "format", word);
     }

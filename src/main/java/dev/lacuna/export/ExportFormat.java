@@ -16,11 +16,6 @@ public enum ExportFormat implements Choice {
         return Choice.labels(ExportFormat.class);
     }
 
-    @Override
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
     /** Formats that carry per-question subgraphs (k hops around the topic) rather than the whole graph. */
     public boolean perQuestionSubgraphs() {
         return this == ROG || this == GNNRAG;

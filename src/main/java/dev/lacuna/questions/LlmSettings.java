@@ -63,11 +63,6 @@ public record LlmSettings(Provider provider, String baseUrl, String model, Strin
             return defaultModel;
         }
 
-        @Override
-        public String label() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
         /** {@code openai} or {@code ollama}, any case. */
         public static Provider parse(String name) {
             return Choice.parse(Provider.class, "LLM provider", name);

@@ -15,9 +15,4 @@ public enum LabelMode implements Choice {
     public static LabelMode parse(String word) {
         return Choice.parse(LabelMode.class, "label mode", word);
     }
-
-    @Override
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }

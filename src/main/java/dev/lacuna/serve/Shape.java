@@ -15,9 +15,4 @@ public enum Shape implements Choice {
     public static Shape parse(String word) {
         return Choice.parse(Shape.class, "shape", word);
     }
-
-    @Override
-    public String label() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 }

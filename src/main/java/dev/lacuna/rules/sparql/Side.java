@@ -24,9 +24,4 @@ public enum Side implements Choice {
     public static Side parse(String word) {
         return Choice.parse(Side.class, "side", word);
     }
-
-    @Override
-    public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
-    }
 }
