@@ -86,10 +86,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
     /** First pass: a grounding marks the relations each slot can take. */
     @Override
     public void reached() {
-        int[] val = join.val;
-        for (int s = 0; s < counts.nSlots; s++) {
-            counts.markSlot(s, val);
-        }
+        counts.markSlots(join.val);
         if (allSlotsOnHead) {
             join.stop = true; // further groundings mark nothing new
         }

@@ -37,10 +37,7 @@ final class Matcher implements BodyJoin.Leaf {
     /** A grounding of the body for the current head fact: every slot marks the relations it can take. */
     @Override
     public void reached() {
-        int[] val = join.val;
-        for (int s = 0; s < counts.nSlots; s++) {
-            counts.markSlot(s, val);
-        }
+        counts.markSlots(join.val);
         if (allSlotsOnHead) {
             join.stop = true; // further groundings mark nothing new
         }

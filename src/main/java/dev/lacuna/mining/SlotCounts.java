@@ -105,6 +105,13 @@ final class SlotCounts {
         return true;
     }
 
+    /** Marks the relations every slot can take under the grounding {@code val}. */
+    void markSlots(int[] val) {
+        for (int s = 0; s < nSlots; s++) {
+            markSlot(s, val);
+        }
+    }
+
     /** Marks the relations slot s can take under the grounding {@code val}. */
     void markSlot(int s, int[] val) {
         int av = val[a[s]];
