@@ -109,7 +109,7 @@ public final class BenchmarkBuilder {
                 return buildAndPublish(rules, minedBy, settings, started, publication);
             } catch (RuntimeException e) {
                 publication.abandon();
-                throw e;
+                throw publication.failed(e);
             }
         }
     }
@@ -147,7 +147,7 @@ public final class BenchmarkBuilder {
                 complete = BenchmarkExport.read(conn, kg.complete(), values);
                 labels = BenchmarkExport.read(conn, kg.labels(), values);
             }
-            List<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
+            Collection<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
             LOG.info("incomplete computed: complete {} minus {} = {} triples ({} s so far)", complete.size(),
                     deleted.size(), incomplete.size(), seconds(started));
             stage("incomplete");
@@ -199,7 +199,7 @@ public final class BenchmarkBuilder {
     }
 
     /** The graphs the folder is written from, all in memory. */
-    private record FolderGraphs(List<Statement> complete, List<Statement> incomplete, List<Statement> labels,
+    private record FolderGraphs(List<Statement> complete, Collection<Statement> incomplete, List<Statement> labels,
                                 Collection<Statement> benchmark) {
         Map<IRI, Collection<Statement>> named(KgGraphs kg) {
             Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.lacuna.construct;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,8 @@ import dev.lacuna.store.SparqlFiles;
  * folder. On a store with transactions (embedded, or an RDF4J Server) the new graphs are written under their
  * canonical names inside one transaction that stays open while the output folder is written; the
  * transaction is committed as the folder's last step, just before the finished folder is renamed into place
- * ({@link dev.lacuna.folder.OutputFolder}). A build that fails or is killed before the commit leaves the
+ * ({@link dev.lacuna.folder.OutputFolder}); on LMDB it is one LMDB write transaction, written without RDF4J's
+ * change set where that is safe ({@link LmdbPublication}, docs/lmdb-build.md). A build that fails or is killed before the commit leaves the
  * published graphs, and so the previous folder, as they were (an open transaction is never applied: LMDB
  * commits by switching one page, a NativeStore rolls back a transaction that was not committed, a server drops
  * it); a commit that fails deletes the new folder before it is renamed. Only a kill between the commit's end
@@ -138,15 +140,21 @@ final class BuildPublication {
             this.kg = kg;
         }
 
-        /** The publication for this store: one transaction where the store has them, else staged graphs. */
+        /**
+         * The publication for this store: one transaction where the store has them (on LMDB one LMDB write
+         * transaction, {@link LmdbPublication}), else staged graphs.
+         */
         static Publication of(Repository repository, KgGraphs kg) {
+            if (dev.lacuna.store.Stores.isLmdb(repository)) {
+                return new LmdbPublication(repository, kg);
+            }
             return repository instanceof org.eclipse.rdf4j.repository.sail.SailRepository
                     || repository instanceof org.eclipse.rdf4j.repository.http.HTTPRepository
                     ? new Transactional(repository, kg) : new Staged(repository, kg);
         }
 
         /** Starts writing incomplete and benchmark; {@link #written} waits for it. */
-        final java.util.concurrent.Future<Void> write(List<org.eclipse.rdf4j.model.Statement> incomplete,
+        final java.util.concurrent.Future<Void> write(Collection<Statement> incomplete,
                                                        List<Triple> removed, org.eclipse.rdf4j.model.Model provenance) {
             return thread.submit(() -> {
                 writeGraphs(incomplete, removed, provenance);
@@ -169,8 +177,16 @@ final class BuildPublication {
             }
         }
 
-        abstract void writeGraphs(List<org.eclipse.rdf4j.model.Statement> incomplete, List<Triple> removed,
+        abstract void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
                                   org.eclipse.rdf4j.model.Model provenance);
+
+        /**
+         * The exception a build that failed before its commit ends with, after {@link #abandon}: by default the
+         * failure itself; a publication that had to close the store to discard its writes says so.
+         */
+        RuntimeException failed(RuntimeException e) {
+            return e;
+        }
 
         abstract void publishGraphs(Path out);
 
@@ -178,6 +194,11 @@ final class BuildPublication {
 
         void recordFolder(RepositoryConnection conn, Path out) {
             conn.clear(buildsGraph(kg));
+            addFolderRecord(conn, out);
+        }
+
+        /** The record alone, where the builds graph is known to be empty (no clear: see LmdbPublication). */
+        void addFolderRecord(RepositoryConnection conn, Path out) {
             conn.add(kg.kg(), BENCHMARK_FOLDER,
                     conn.getValueFactory().createLiteral(out.toAbsolutePath().normalize().toString()), buildsGraph(kg));
         }
@@ -209,7 +230,7 @@ final class BuildPublication {
         }
 
         @Override
-        void writeGraphs(List<org.eclipse.rdf4j.model.Statement> incomplete, List<Triple> removed,
+        void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
                          org.eclipse.rdf4j.model.Model provenance) {
             conn = repository.getConnection();
             IncompleteGraph.beginSingleWriter(conn);
@@ -268,7 +289,7 @@ final class BuildPublication {
         }
 
         @Override
-        void writeGraphs(List<org.eclipse.rdf4j.model.Statement> incomplete, List<Triple> removed,
+        void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
                          org.eclipse.rdf4j.model.Model provenance) {
             try (RepositoryConnection conn = repository.getConnection()) {
                 for (Runnable step : List.<Runnable>of(

@@ -75,6 +75,14 @@ public final class Stores {
         }
     }
 
+    /**
+     * Whether this is an embedded LMDB store, where RDF4J's isolation level NONE writes straight into one LMDB
+     * write transaction (a build and a first load use it; docs/lmdb-build.md).
+     */
+    public static boolean isLmdb(Repository repository) {
+        return repository instanceof SailRepository sail && sail.getSail() instanceof LmdbStore;
+    }
+
     /** A human-readable name for messages and logs. */
     public static String describe(StoreConfig config) {
         if (config instanceof StoreConfig.NativeStoreConfig n) {
