@@ -60,10 +60,11 @@ public final class IncompleteGraph {
 
     /**
      * Starts a write step's one transaction at the store's own isolation level (snapshot reads, writes buffered
-     * until commit). Never level NONE, though it skips RDF4J's change set and made the COPY 2.6 times faster:
+     * until commit). Never level NONE here, though it skips RDF4J's change set and made the COPY 2.6 times faster:
      * at NONE a NativeStore writes straight into the B-trees the same transaction reads, so the COPY of
      * FB15k-237 read pages it was splitting and copied 93,798 of 272,115 triples; and a process killed before
      * commit left half-written pages of every graph in the store, older KGs included (docs/store-safety.md).
+     * Only LMDB's first build writes at NONE, adding and never reading ({@link LmdbPublication}).
      */
     static void beginSingleWriter(RepositoryConnection conn) {
         conn.begin();

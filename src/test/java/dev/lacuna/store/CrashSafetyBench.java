@@ -16,8 +16,8 @@ import dev.lacuna.cli.CliRunner;
 import dev.lacuna.testing.TestData;
 
 /**
- * The crash test's slower half: builds killed at two points and load --replace of CoDEx-M killed at three, on
- * native and LMDB; after each, the store opens, Family is intact statement for statement, the indexes agree,
+ * The crash test's slower half: builds killed at three points (on LMDB first builds too) and load --replace of
+ * CoDEx-M killed at three, on native and LMDB; after each, the store opens, Family is intact statement for statement, the indexes agree,
  * the published build's folder still verifies, and a rerun completes. A few minutes, hence a benchmark.
  * Run with: mvn -B -Pbench test -Dtest=CrashSafetyBench
  */
@@ -62,6 +62,32 @@ class CrashSafetyBench {
         CliRunner.Run rerun = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules.toString(),
                 "--seed", "9", "--force", "--out", tmp.resolve("second").toString());
         assertEquals(0, rerun.code(), rerun.toString());
+    }
+
+    /**
+     * A first build on LMDB (isolation NONE, one LMDB write transaction) killed after its incomplete graph is
+     * written, after its provenance is, and once its folder is written but not yet committed leaves no trace of
+     * itself; a rerun builds a folder that verifies.
+     */
+    @org.junit.jupiter.api.Test
+    void killedFirstBuildsOnLmdbLeaveNoTrace() throws IOException, InterruptedException {
+        StoreConfig config = store("lmdb");
+        Set<String> family = CrashSafetyTest.loadFamily(config);
+        String spec = CrashHarness.storeSpec(config);
+        String rules = CrashSafetyTest.familyRules(tmp).toString();
+        Path out = tmp.resolve("out");
+        for (String[] point : new String[][] {{"KILL", "incomplete written"}, {"TERM", "provenance stored"},
+                {"KILL", "folder written"}}) {
+            CrashHarness.Outcome o = CrashHarness.runAndKill(point[0], point[1], 0, "build", "--store", spec, "--kg",
+                    "family", "--rules", rules, "--out", out.toString());
+            String context = "SIG" + point[0] + " after '" + point[1] + "' in a first build\n" + o.log();
+            assertTrue(o.killed(), "the build ended before the kill; " + context);
+            CrashSafetyTest.assertNoBuild(config, context);
+            CrashHarness.assertSound(config, CrashSafetyTest.FAMILY, family, context);
+        }
+        assertEquals(0, CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules, "--out",
+                out.toString()).code());
+        assertEquals(0, CliRunner.run("verify", "--store", spec, out.toString()).code());
     }
 
     @ParameterizedTest

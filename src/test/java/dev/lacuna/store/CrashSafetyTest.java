@@ -85,6 +85,50 @@ class CrashSafetyTest {
         assertEquals(0, check.code(), check.toString());
     }
 
+    /**
+     * A first build on LMDB writes at isolation NONE, straight into one LMDB write transaction: SIGKILL once its
+     * graphs are written, before its commit, leaves no trace of it, and a rerun builds a folder that verifies.
+     * CrashSafetyBench kills first builds at every point.
+     */
+    @Test
+    void aKilledFirstBuildOnLmdbLeavesNoTrace() throws IOException, InterruptedException {
+        StoreConfig config = new StoreConfig.LmdbStoreConfig(tmp.resolve("store"));
+        Set<String> family = loadFamily(config);
+        String spec = CrashHarness.storeSpec(config);
+        String rules = familyRules(tmp).toString();
+        Path out = tmp.resolve("out");
+        CrashHarness.Outcome o = CrashHarness.runAndKill("KILL", "provenance stored", 0, "build", "--store", spec,
+                "--kg", "family", "--rules", rules, "--out", out.toString());
+        String context = "SIGKILL after 'provenance stored' in a first build\n" + o.log();
+        assertTrue(o.killed(), "the build ended before the kill; " + context);
+        assertNoBuild(config, context);
+        CrashHarness.assertSound(config, FAMILY, family, context);
+        CliRunner.Run rerun = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules, "--out",
+                out.toString());
+        assertEquals(0, rerun.code(), rerun.toString());
+        CliRunner.Run verify = CliRunner.run("verify", "--store", spec, out.toString());
+        assertEquals(0, verify.code(), verify.toString());
+    }
+
+    /** The first ten of AMIE3's Family rules, as a rules file. */
+    static Path familyRules(Path dir) {
+        Path rules = dir.resolve("rules.tsv");
+        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 10),
+                rules);
+        return rules;
+    }
+
+    /** Family has no incomplete or benchmark graph and no folder record: as after its load. */
+    static void assertNoBuild(StoreConfig config, String context) {
+        Repository repository = Stores.open(config);
+        try (var c = repository.getConnection()) {
+            assertEquals(0, c.size(FAMILY.incomplete(), FAMILY.benchmark(),
+                    org.eclipse.rdf4j.model.util.Values.iri(FAMILY.prefix() + "builds")), context);
+        } finally {
+            repository.shutDown();
+        }
+    }
+
     static Set<String> loadFamily(StoreConfig config) {
         Repository repository = Stores.open(config);
         try {
