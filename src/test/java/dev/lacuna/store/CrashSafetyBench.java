@@ -66,8 +66,8 @@ class CrashSafetyBench {
 
     /**
      * A first build on LMDB (isolation NONE, one LMDB write transaction) killed after its incomplete graph is
-     * written, after its provenance is, and once its folder is written but not yet committed leaves no trace of
-     * itself; a rerun builds a folder that verifies.
+     * written and after its provenance is leaves no trace of itself; killed once its folder is written, nothing
+     * or all of it; a rerun builds a folder that verifies.
      */
     @org.junit.jupiter.api.Test
     void killedFirstBuildsOnLmdbLeaveNoTrace() throws IOException, InterruptedException {
@@ -82,12 +82,21 @@ class CrashSafetyBench {
                     "family", "--rules", rules, "--out", out.toString());
             String context = "SIG" + point[0] + " after '" + point[1] + "' in a first build\n" + o.log();
             assertTrue(o.killed(), "the build ended before the kill; " + context);
-            CrashSafetyTest.assertNoBuild(config, context);
+            if (point[1].equals("folder written")) {
+                // The commit of a Family build at NONE takes milliseconds: the kill may land after it, in the
+                // window before the folder's rename that BuildPublication documents. All or nothing, either way.
+                CrashSafetyTest.assertNoBuildOrAll(config, o.log(), context);
+            } else {
+                CrashSafetyTest.assertNoBuild(config, context);
+            }
             CrashHarness.assertSound(config, CrashSafetyTest.FAMILY, family, context);
         }
-        assertEquals(0, CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules, "--out",
-                out.toString()).code());
-        assertEquals(0, CliRunner.run("verify", "--store", spec, out.toString()).code());
+        // --force: the last kill may have landed after the folder's rename too.
+        CliRunner.Run rerun = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules, "--force",
+                "--out", out.toString());
+        assertEquals(0, rerun.code(), rerun.toString());
+        CliRunner.Run verify = CliRunner.run("verify", "--store", spec, out.toString());
+        assertEquals(0, verify.code(), verify.toString());
     }
 
     @ParameterizedTest

@@ -129,6 +129,28 @@ class CrashSafetyTest {
         }
     }
 
+    /**
+     * Either no trace of the killed build, or all of it: incomplete with as many triples as its log says it wrote,
+     * benchmark, and the folder record.
+     */
+    static void assertNoBuildOrAll(StoreConfig config, String log, String context) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("incomplete written \\((\\d+) triples").matcher(log);
+        assertTrue(m.find(), "no 'incomplete written' in the log; " + context);
+        long written = Long.parseLong(m.group(1));
+        Repository repository = Stores.open(config);
+        try (var c = repository.getConnection()) {
+            long incomplete = c.size(FAMILY.incomplete());
+            long benchmark = c.size(FAMILY.benchmark());
+            long record = c.size(org.eclipse.rdf4j.model.util.Values.iri(FAMILY.prefix() + "builds"));
+            assertTrue(incomplete == 0 && benchmark == 0 && record == 0
+                    || incomplete == written && benchmark > 0 && record == 1,
+                    "incomplete " + incomplete + " (written " + written + "), benchmark " + benchmark + ", record " + record
+                            + "; " + context);
+        } finally {
+            repository.shutDown();
+        }
+    }
+
     static Set<String> loadFamily(StoreConfig config) {
         Repository repository = Stores.open(config);
         try {
