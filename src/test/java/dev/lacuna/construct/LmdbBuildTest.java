@@ -95,6 +95,7 @@ class LmdbBuildTest {
         assertTrue(e.getMessage().contains("the store was closed to discard the build's uncommitted writes"),
                 e.getMessage());
         assertFalse(repository.isInitialized(), "the store was shut down");
+        repository.shutDown(); // as BuildCommand's finally does after any build: harmless on a closed store
         Repository reopened = Stores.open(config);
         try {
             assertEquals(0, statements(reopened, KG.incomplete()).size());
