@@ -44,8 +44,18 @@ public sealed interface StoreConfig {
         }
     }
 
-    /** Embedded RDF4J LMDB store. */
-    record LmdbStoreConfig(Path dir) implements StoreConfig {
+    /**
+     * Embedded RDF4J LMDB store. A null {@code indexes} keeps the indexes the store folder already has, and gives a
+     * new store {@link #DEFAULT_INDEXES} (RDF4J rebuilds indexes whenever a store is opened with another list).
+     */
+    record LmdbStoreConfig(Path dir, String indexes) implements StoreConfig {
+        /** RDF4J's own default; see docs/scaling.md ("Index choice") for what an object-first index costs and gives. */
+        public static final String DEFAULT_INDEXES = "spoc,posc";
+
+        public LmdbStoreConfig(Path dir) {
+            this(dir, null);
+        }
+
         @Override
         public String kind() {
             return "lmdb";
