@@ -21,7 +21,7 @@ public final class CommonOptions {
 
     public static void addStore(Options options) {
         options.addOption(Option.builder().longOpt("store").hasArg().argName("SPEC")
-                .desc("embedded store: lmdb:DIR (default " + StoreSpec.DEFAULT_SPEC + ", survives a kill), native:DIR[:spoc,posc,...], "
+                .desc("embedded store: lmdb:DIR (default " + StoreSpec.DEFAULT_SPEC + ", survives a kill), native:DIR[:spoc,posc,...], lmdb:DIR:spoc,posc,ospc (an object-first index for serving), "
                         + "memory").get());
         options.addOption(Option.builder().longOpt("repository").hasArg().argName("URL")
                 .desc("remote repository by the RDF4J REST protocol (RDF4J Server, GraphDB)").get());

@@ -41,7 +41,7 @@ final class QuestionAssembler {
     record Outcome(List<Question> questions, int candidates, int duplicatesMerged, GenerationStats generation) {
     }
 
-    private record Candidate(Grounding grounding, String topicSide) {
+    private record Candidate(Grounding grounding, Side topicSide) {
     }
 
     private QuestionAssembler() {
@@ -58,7 +58,7 @@ final class QuestionAssembler {
         List<Candidate> candidates = new ArrayList<>();
         List<QuestionRequest> requests = new ArrayList<>();
         for (Grounding g : perRuleAndHead.values()) {
-            String side = random.nextBoolean() ? Question.HEAD : Question.TAIL;
+            Side side = random.nextBoolean() ? Side.HEAD : Side.TAIL;
             candidates.add(new Candidate(g, side));
             requests.add(QuestionRequest.of(Long.toString(g.head().head()), g.head().relation(),
                     Long.toString(g.head().tail()), side));
@@ -77,10 +77,10 @@ final class QuestionAssembler {
             }
             Candidate c = candidates.get(i);
             Triple head = c.grounding().head();
-            boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+            boolean topicIsHead = c.topicSide() == Side.HEAD;
             long topic = topicIsHead ? head.head() : head.tail();
             long hard = topicIsHead ? head.tail() : head.head();
-            String key = topic + " " + head.relation() + " " + c.topicSide();
+            String key = topic + " " + head.relation() + " " + c.topicSide().label();
             Question existing = byKey.get(key);
             String ruleText = c.grounding().rule().rule().toAmie();
             if (existing != null) {
@@ -102,7 +102,7 @@ final class QuestionAssembler {
                 body.add(b.asList());
             }
             byKey.put(key, new Question(null, result.question(), Long.toString(topic), head.relation(),
-                    c.topicSide(), answers, Long.toString(hard), ruleText,
+                    c.topicSide().label(), answers, Long.toString(hard), ruleText,
                     RuleType.of(c.grounding().rule().rule()).label(),
                     new Question.Grounding(body, head.asList()), null, null));
         }
@@ -127,12 +127,12 @@ final class QuestionAssembler {
             }
             Candidate c = candidates.get(i);
             Triple head = c.grounding().head();
-            boolean topicIsHead = c.topicSide().equals(Question.HEAD);
+            boolean topicIsHead = c.topicSide() == Side.HEAD;
             keys.add(new AnswerKey(head.relation(), topicIsHead ? head.head() : head.tail(), topicIsHead));
         }
         Map<AnswerKey, List<String>> sets = complete.answers(keys);
         Map<String, List<String>> out = new java.util.HashMap<>();
-        sets.forEach((k, v) -> out.put(k.topic() + " " + k.relation() + " " + (k.topicIsHead() ? Question.HEAD : Question.TAIL), v));
+        sets.forEach((k, v) -> out.put(k.topic() + " " + k.relation() + " " + (k.topicIsHead() ? Side.HEAD : Side.TAIL).label(), v));
         return out;
     }
 

@@ -253,7 +253,7 @@ public final class Verifier {
         List<String> failures = new ArrayList<>();
         for (Question q : questions) {
             List<String> h = q.grounding().head();
-            QuestionRequest request = QuestionRequest.of(h.get(0), h.get(1), h.get(2), q.direction());
+            QuestionRequest request = QuestionRequest.of(h.get(0), h.get(1), h.get(2), q.side());
             LeakCheck.problem(q.question(), request).ifPresent(p -> failures.add(q.id() + ": " + p));
         }
         return new Check("questions name their topic and not their hard answer", questions.size(), failures);

@@ -59,7 +59,7 @@ public final class LeakCheck {
         boolean topicIsHead = question.side() == Side.HEAD;
         String head = topicIsHead ? question.topicEntity() : question.hardAnswer();
         String tail = topicIsHead ? question.hardAnswer() : question.topicEntity();
-        return problem(question.question(), QuestionRequest.of(head, question.relation(), tail, question.direction()));
+        return problem(question.question(), QuestionRequest.of(head, question.relation(), tail, question.side()));
     }
 
     /** True when {@code entityText} occurs in {@code text} as a whole token (see the class comment). */

@@ -2,6 +2,8 @@ package dev.lacuna.questions;
 
 import java.util.Objects;
 
+import dev.lacuna.rules.sparql.Side;
+
 /**
  * What a {@link QuestionGenerator} is asked to phrase: one deleted triple r(h, t), which side is the topic
  * entity, and how each entity is shown in text.
@@ -13,11 +15,11 @@ import java.util.Objects;
  * @param head      private id of h
  * @param relation  source name of r (e.g. {@code father}, {@code /film/film/country})
  * @param tail      private id of t
- * @param topicSide {@link Question#HEAD} when the topic entity is h (the answer is t), {@link Question#TAIL} otherwise
+ * @param topicSide {@link Side#HEAD} when the topic entity is h (the answer is t), {@link Side#TAIL} otherwise
  * @param headText  how h is shown in the question
  * @param tailText  how t is shown in the question
  */
-public record QuestionRequest(String head, String relation, String tail, String topicSide,
+public record QuestionRequest(String head, String relation, String tail, Side topicSide,
                               String headText, String tailText) {
 
     public QuestionRequest {
@@ -26,16 +28,14 @@ public record QuestionRequest(String head, String relation, String tail, String 
         Objects.requireNonNull(tail, "tail");
         Objects.requireNonNull(headText, "headText");
         Objects.requireNonNull(tailText, "tailText");
-        if (!Question.HEAD.equals(topicSide) && !Question.TAIL.equals(topicSide)) {
-            throw new IllegalArgumentException("topic side must be \"head\" or \"tail\", not " + topicSide);
-        }
+        Objects.requireNonNull(topicSide, "topicSide");
         if (headText.isBlank() || tailText.isBlank() || relation.isBlank()) {
             throw new IllegalArgumentException("blank relation or entity text in " + head + " " + relation + " " + tail);
         }
     }
 
     /** A request that shows entities by their private ids, as the paper's benchmarks do. */
-    public static QuestionRequest of(String head, String relation, String tail, String topicSide) {
+    public static QuestionRequest of(String head, String relation, String tail, Side topicSide) {
         return new QuestionRequest(head, relation, tail, topicSide, head, tail);
     }
 
@@ -45,7 +45,7 @@ public record QuestionRequest(String head, String relation, String tail, String 
     }
 
     public boolean topicIsHead() {
-        return Question.HEAD.equals(topicSide);
+        return topicSide == Side.HEAD;
     }
 
     /** Private id of the topic entity. */

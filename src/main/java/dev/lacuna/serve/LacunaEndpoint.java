@@ -179,19 +179,30 @@ public final class LacunaEndpoint {
 
     /**
      * ToG's and PoG's tail-relation query ({@code ?x ?relation <e>}) has only the object bound; without an index
-     * that starts with o, a NativeStore scans the whole graph for it (20x slower on CoDEx-M, target/bench/serve.md).
+     * that starts with o, the store scans the whole graph for it (20x slower on CoDEx-M, target/bench/serve.md;
+     * at 2M triples on LMDB, docs/scaling.md "Index choice").
      */
     private static void warnWithoutObjectIndex(Repository repository) {
-        if (repository instanceof SailRepository sail && sail.getSail() instanceof NativeStore store) {
+        if (!(repository instanceof SailRepository sail)) {
+            return;
+        }
+        String kind;
+        String indexes;
+        if (sail.getSail() instanceof NativeStore store) {
+            kind = "native";
             // null means RDF4J's default, spoc,posc
-            String indexes = store.getTripleIndexes() == null ? "spoc,posc" : store.getTripleIndexes();
-            boolean objectFirst = java.util.Arrays.stream(indexes.split(","))
-                    .anyMatch(i -> i.trim().startsWith("o"));
-            if (!objectFirst) {
-                LOG.warn("the native store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
-                        + "scan the graph; serve with --store native:DIR:{},ospc (added once, about 3 s for CoDEx-M)",
-                        indexes, indexes);
-            }
+            indexes = store.getTripleIndexes() == null ? "spoc,posc" : store.getTripleIndexes();
+        } else if (sail.getSail() instanceof org.eclipse.rdf4j.sail.lmdb.LmdbStore store) {
+            kind = "lmdb";
+            indexes = dev.lacuna.store.Stores.lmdbIndexes(store);
+        } else {
+            return;
+        }
+        boolean objectFirst = java.util.Arrays.stream(indexes.split(",")).anyMatch(i -> i.trim().startsWith("o"));
+        if (!objectFirst) {
+            LOG.warn("the {} store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
+                    + "scan the graph; serve with --store {}:DIR:{},ospc (RDF4J adds the index once, on opening)",
+                    kind, indexes, kind, indexes);
         }
     }
 

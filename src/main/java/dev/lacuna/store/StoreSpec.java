@@ -46,7 +46,7 @@ public final class StoreSpec {
     }
 
     /**
-     * {@code native:DIR}, {@code native:DIR:spoc,posc}, {@code memory}, {@code lmdb:DIR}. Remote stores are
+     * {@code native:DIR}, {@code native:DIR:spoc,posc}, {@code memory}, {@code lmdb:DIR}, {@code lmdb:DIR:spoc,posc,ospc}. Remote stores are
      * given as URLs with {@link #repository(String)} or {@link #sparql(String, String)}.
      */
     public static StoreConfig parse(String spec) {
@@ -66,17 +66,16 @@ public final class StoreSpec {
                 if (rest.isEmpty()) {
                     throw new BadInputException("store spec '" + spec + "': native needs a folder, as native:DIR");
                 }
-                int idx = rest.lastIndexOf(':');
-                if (idx > 0 && rest.substring(idx + 1).matches("[spoc]{4}(,[spoc]{4})*")) {
-                    return new StoreConfig.NativeStoreConfig(Path.of(rest.substring(0, idx)), rest.substring(idx + 1));
-                }
-                return new StoreConfig.NativeStoreConfig(Path.of(rest));
+                String indexes = indexes(rest);
+                return new StoreConfig.NativeStoreConfig(Path.of(indexes == null ? rest : folder(rest)), indexes);
             }
-            case "lmdb":
+            case "lmdb": {
                 if (rest.isEmpty()) {
                     throw new BadInputException("store spec '" + spec + "': lmdb needs a folder, as lmdb:DIR");
                 }
-                return new StoreConfig.LmdbStoreConfig(Path.of(rest));
+                String indexes = indexes(rest);
+                return new StoreConfig.LmdbStoreConfig(Path.of(indexes == null ? rest : folder(rest)), indexes);
+            }
             case "http", "https":
                 throw new BadInputException("store spec '" + spec
                         + "' is a URL: use --repository URL (RDF4J Server, GraphDB) or --sparql URL (any SPARQL 1.1 endpoint)");
@@ -84,6 +83,16 @@ public final class StoreSpec {
                 throw new BadInputException("unknown store kind '" + kind + "' in '" + spec
                         + "': expected native:DIR, memory or lmdb:DIR");
         }
+    }
+
+    /** The index list after a folder's last colon ({@code DIR:spoc,posc,ospc}), or null when there is none. */
+    private static String indexes(String rest) {
+        int idx = rest.lastIndexOf(':');
+        return idx > 0 && rest.substring(idx + 1).matches("[spoc]{4}(,[spoc]{4})*") ? rest.substring(idx + 1) : null;
+    }
+
+    private static String folder(String rest) {
+        return rest.substring(0, rest.lastIndexOf(':'));
     }
 
     public static StoreConfig repository(String url) {

@@ -99,13 +99,27 @@ public final class Stores {
 
     private static Repository openNative(StoreConfig.NativeStoreConfig c) throws IOException {
         Path dir = prepareDir(c.dir());
-        NativeStore store = new NativeStore(dir.toFile(), c.indexes() != null ? c.indexes() : existingIndexes(dir));
+        NativeStore store = new NativeStore(dir.toFile(), c.indexes() != null ? c.indexes()
+                : existingIndexes(dir.resolve("triples.prop"), StoreConfig.NativeStoreConfig.DEFAULT_INDEXES));
         return new SailRepository(store);
     }
 
-    /** The indexes a native store folder was created with (RDF4J's triples.prop), or the default for a new one. */
-    static String existingIndexes(Path dir) throws IOException {
-        Path props = dir.resolve("triples.prop");
+    /** The indexes of an open LMDB store, as its folder records them. */
+    public static String lmdbIndexes(LmdbStore store) {
+        try {
+            return existingIndexes(store.getDataDir().toPath().resolve("triples").resolve("triples.prop"),
+                    StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static boolean sameIndexes(String a, String b) {
+        return java.util.Set.of(a.replace(" ", "").split(",")).equals(java.util.Set.of(b.replace(" ", "").split(",")));
+    }
+
+    /** The indexes a store folder was created with (RDF4J's triples.prop), or the default for a new one. */
+    static String existingIndexes(Path props, String defaultIndexes) throws IOException {
         if (Files.isRegularFile(props)) {
             java.util.Properties p = new java.util.Properties();
             try (var in = Files.newInputStream(props)) {
@@ -116,12 +130,22 @@ public final class Stores {
                 return indexes.trim();
             }
         }
-        return StoreConfig.NativeStoreConfig.DEFAULT_INDEXES;
+        return defaultIndexes;
     }
 
     private static Repository openLmdb(StoreConfig.LmdbStoreConfig c) throws IOException {
         Path dir = prepareDir(c.dir());
-        LmdbStoreConfig config = new LmdbStoreConfig("spoc,posc");
+        Path props = dir.resolve("triples").resolve("triples.prop");
+        String existing = Files.isRegularFile(props) ? existingIndexes(props, null) : null;
+        if (c.indexes() != null && existing != null && !sameIndexes(existing, c.indexes())) {
+            // RDF4J 5.2's LMDB re-index opens a write transaction inside its own and waits on itself forever
+            // (TripleStore.reindex -> TripleIndex.<init> -> mdb_txn_begin), so refuse instead of hanging.
+            throw new dev.lacuna.BadInputException("LMDB store " + dir + " has indexes " + existing + ", not " + c.indexes()
+                    + ": an LMDB store keeps the indexes it was created with (RDF4J cannot add one to it); load the KG"
+                    + " into a new store lmdb:NEWDIR:" + c.indexes() + ", or open this one as lmdb:" + dir);
+        }
+        LmdbStoreConfig config = new LmdbStoreConfig(c.indexes() != null ? c.indexes()
+                : existing != null ? existing : StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES);
         // The map size is address space, not disk: LMDB's files grow only as pages are written. A map that fills
         // up inside a transaction makes RDF4J park the rest of that transaction's writes in a side cache and
         // replay them at commit, a second write of most of a large load; 16 GiB per database holds a

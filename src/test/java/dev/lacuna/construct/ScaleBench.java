@@ -77,7 +77,10 @@ class ScaleBench {
                     "--rules", work.resolve("planted.tsv").toString());
         }
         if (only.contains("load")) {
-            run("load (complete)", "", "load", "--store", store, "--kg", KG.name(), kg.toString());
+            // -Dscale.indexes=spoc,posc,ospc creates the store with those indexes; later stages keep them.
+            String indexes = System.getProperty("scale.indexes");
+            run("load (complete)", indexes == null ? "" : "indexes " + indexes, "load", "--store",
+                    indexes == null ? store : store + ":" + indexes, "--kg", KG.name(), kg.toString());
         }
         if (only.contains("mine3")) {
             run("mine maxad 3", "", "mine", "--input", kg.toString(), "--output", work.resolve("rules-3.tsv").toString(),
@@ -288,7 +291,8 @@ class ScaleBench {
                 + "(wall time and peak RSS from /usr/bin/time; serve's peak RSS is its VmHWM before it was stopped). "
                 + "Command: `mvn -B -o -Pscale test -Dscale.triples=%d%s`. Logs: %s.%n%n", began, Instant.now(), xmx, n,
                 (Boolean.getBoolean("scale.maxad4") ? " -Dscale.maxad4=true" : "")
-                        + (System.getProperty("scale.stages") != null ? " -Dscale.stages=" + System.getProperty("scale.stages") : ""),
+                        + (System.getProperty("scale.stages") != null ? " -Dscale.stages=" + System.getProperty("scale.stages") : "")
+                        + (System.getProperty("scale.indexes") != null ? " -Dscale.indexes=" + System.getProperty("scale.indexes") : ""),
                 logs));
         md.append("| stage | wall s | peak RSS MiB | exit | note |\n|---|---:|---:|---:|---|\n");
         double total = 0;

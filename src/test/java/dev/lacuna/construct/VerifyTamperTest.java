@@ -92,6 +92,20 @@ class VerifyTamperTest {
     }
 
     @Test
+    void aPrettyPrintedTrigOfAnOlderVersionIsNamedAsSuch() throws IOException {
+        Path dir = copy();
+        Path trig = dir.resolve("benchmark.trig");
+        org.eclipse.rdf4j.model.Model statements;
+        try (var in = Files.newInputStream(trig)) {
+            statements = org.eclipse.rdf4j.rio.Rio.parse(in, "", org.eclipse.rdf4j.rio.RDFFormat.TRIG);
+        }
+        try (var out = Files.newBufferedWriter(trig, StandardCharsets.UTF_8)) {
+            org.eclipse.rdf4j.rio.Rio.write(statements, out, org.eclipse.rdf4j.rio.RDFFormat.TRIG); // pretty, as before
+        }
+        fails(dir, "benchmark.trig", "pretty-printed, as Lacuna wrote it before 2026-12-03");
+    }
+
+    @Test
     void hardAnswerChangedToAnAnswerStillInIncomplete() throws IOException {
         Path dir = copy();
         Path train = QuestionFiles.file(dir, SplitName.TRAIN);

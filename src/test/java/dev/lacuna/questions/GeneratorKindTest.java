@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +28,7 @@ class GeneratorKindTest {
         Files.writeString(phrases, "father\tF {topic}?\tI {topic}?\n");
         try (QuestionGenerator g = GeneratorKind.TEMPLATE.create(phrases, null)) {
             assertEquals("I 139?", g.generate(java.util.List.of(QuestionRequest.of("13", "father", "139",
-                    Question.TAIL))).results().get(0).question());
+                    Side.TAIL))).results().get(0).question());
         }
         LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OLLAMA).withTimeout(Duration.ofSeconds(1));
         try (QuestionGenerator g = GeneratorKind.parse("llm").create(null, llm)) {

@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class LeakCheckTest {
 
     /** Topic 139 (tail), answer 13 (head). */
-    private static final QuestionRequest IDS = QuestionRequest.of("13", "father", "139", Question.TAIL);
+    private static final QuestionRequest IDS = QuestionRequest.of("13", "father", "139", Side.TAIL);
 
     @Test
     void anIdInsideALongerNumberIsNotNamed() {
@@ -46,33 +48,33 @@ class LeakCheckTest {
 
     @Test
     void labelsMatchIgnoringCaseAndOnlyAsWholeWords() {
-        QuestionRequest labels = QuestionRequest.of("1", "wife_of", "2", Question.TAIL).shownAs("Alice", "Carol");
+        QuestionRequest labels = QuestionRequest.of("1", "wife_of", "2", Side.TAIL).shownAs("Alice", "Carol");
         assertEquals(Optional.empty(), LeakCheck.problem("Who is carol's wife?", labels));
         assertEquals(Optional.empty(), LeakCheck.problem("Who is Carol's wife, not Alicent?", labels));
         assertTrue(LeakCheck.problem("Is ALICE the wife of Carol?", labels).isPresent());
-        QuestionRequest accents = QuestionRequest.of("1", "r", "2", Question.HEAD).shownAs("Zoë", "Émile");
+        QuestionRequest accents = QuestionRequest.of("1", "r", "2", Side.HEAD).shownAs("Zoë", "Émile");
         assertEquals(Optional.empty(), LeakCheck.problem("Who is Zoë's friend?", accents));
         assertTrue(LeakCheck.problem("Is émile Zoë's friend?", accents).isPresent());
     }
 
     @Test
     void anEntityInsideTheOtherEntitysLongerNameDoesNotCount() {
-        QuestionRequest cityTopic = QuestionRequest.of("1", "in", "2", Question.HEAD).shownAs("New York City", "New York");
+        QuestionRequest cityTopic = QuestionRequest.of("1", "in", "2", Side.HEAD).shownAs("New York City", "New York");
         assertEquals(Optional.empty(), LeakCheck.problem("Which state is New York City in?", cityTopic));
         assertTrue(LeakCheck.problem("Is New York City in New York?", cityTopic).isPresent());
 
-        QuestionRequest stateTopic = QuestionRequest.of("1", "in", "2", Question.TAIL).shownAs("New York City", "New York");
+        QuestionRequest stateTopic = QuestionRequest.of("1", "in", "2", Side.TAIL).shownAs("New York City", "New York");
         assertEquals(Optional.of("it names the answer entity New York City"),
                 LeakCheck.problem("Which city in New York City?", stateTopic));
         // The only "New York" is part of the answer's name, so the topic is not named.
-        QuestionRequest other = QuestionRequest.of("1", "in", "2", Question.TAIL).shownAs("New York City Hall", "New York");
+        QuestionRequest other = QuestionRequest.of("1", "in", "2", Side.TAIL).shownAs("New York City Hall", "New York");
         assertEquals(Optional.of("it names the answer entity New York City Hall"),
                 LeakCheck.problem("What is in New York City Hall?", other));
     }
 
     @Test
     void aSelfLoopOnlyNeedsTheTopic() {
-        QuestionRequest loop = QuestionRequest.of("7", "knows", "7", Question.HEAD);
+        QuestionRequest loop = QuestionRequest.of("7", "knows", "7", Side.HEAD);
         assertEquals(Optional.empty(), LeakCheck.problem("Whom does 7 know?", loop));
         assertTrue(LeakCheck.problem("Whom does 77 know?", loop).isPresent());
     }

@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,7 +33,7 @@ import dev.lacuna.LacunaException;
  */
 class LlmQuestionGeneratorTest {
     /** "13 father 139", topic 139: the answer 13 must not appear. */
-    private static final QuestionRequest FATHER = QuestionRequest.of("13", "father", "139", Question.TAIL);
+    private static final QuestionRequest FATHER = QuestionRequest.of("13", "father", "139", Side.TAIL);
     private static final String GOOD = "Who is the father of 139?";
     private static final String LEAKING = "Is 13 the father of 139?";
 
@@ -156,7 +158,7 @@ class LlmQuestionGeneratorTest {
 
     @Test
     void aRerunIsServedFromTheCacheWithoutAnyRequest() throws IOException {
-        List<QuestionRequest> requests = List.of(FATHER, QuestionRequest.of("13", "father", "140", Question.TAIL));
+        List<QuestionRequest> requests = List.of(FATHER, QuestionRequest.of("13", "father", "140", Side.TAIL));
         try (ScriptedLlmServer server = ScriptedLlmServer.openAi((i, prompt) -> ScriptedLlmServer.Reply.text(
                 prompt.contains("was rejected") ? "Who is the father of " + topic(prompt) + "?"
                         : "Is 13 the father of " + topic(prompt) + "?"))) {
@@ -180,7 +182,7 @@ class LlmQuestionGeneratorTest {
         List<QuestionRequest> requests = new ArrayList<>();
         for (int i = 0; i < 24; i++) {
             requests.add(QuestionRequest.of(Integer.toString(1000 + i), "mother", Integer.toString(2000 + i),
-                    i % 2 == 0 ? Question.HEAD : Question.TAIL));
+                    i % 2 == 0 ? Side.HEAD : Side.TAIL));
         }
         try (ScriptedLlmServer server = ScriptedLlmServer.openAi((i, prompt) -> ScriptedLlmServer.Reply.slow(
                 20 + (i * 7) % 40, "Who is related to " + topic(prompt) + "?"))) {

@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +12,7 @@ class QuestionPromptTest {
 
     @Test
     void everyPlaceholderIsFilledFromTheRequest() {
-        String prompt = QuestionPrompt.fill(QuestionRequest.of("7", "wife_of", "72", Question.HEAD));
+        String prompt = QuestionPrompt.fill(QuestionRequest.of("7", "wife_of", "72", Side.HEAD));
         assertFalse(prompt.matches("(?s).*\\{(entity_h|entity_t|predicate_T|topic_entity|answer_entity)}.*"), prompt);
         assertTrue(prompt.contains("Removed Triple: (7, wife_of, 72)\nQuestion Entity: 7\nAnswer Entity: 72"));
         assertTrue(prompt.contains("- Express the predicate wife_of naturally (paraphrasing allowed, but preserve core "
@@ -21,7 +23,7 @@ class QuestionPromptTest {
 
     @Test
     void entityTextsThatLookLikePlaceholdersAreNotFilledAgain() {
-        QuestionRequest r = QuestionRequest.of("1", "r", "2", Question.HEAD).shownAs("{answer_entity}", "B$1\\");
+        QuestionRequest r = QuestionRequest.of("1", "r", "2", Side.HEAD).shownAs("{answer_entity}", "B$1\\");
         String prompt = QuestionPrompt.fill(r);
         assertTrue(prompt.contains("Question Entity: {answer_entity}\nAnswer Entity: B$1\\"), prompt);
     }

@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -35,7 +37,7 @@ class QuestionStageBenchmark {
         for (int i = 0; i < triples.size(); i++) {
             String[] t = triples.get(i);
             requests.add(QuestionRequest.of(Integer.toString(2 * i + 1), t[1], Integer.toString(2 * i + 2),
-                    random.nextBoolean() ? Question.HEAD : Question.TAIL));
+                    random.nextBoolean() ? Side.HEAD : Side.TAIL));
         }
         long c0 = cpu();
         long t0 = System.nanoTime();
@@ -46,7 +48,7 @@ class QuestionStageBenchmark {
         for (int i = 0; i < requests.size(); i++) {
             QuestionRequest r = requests.get(i);
             questions.add(new Question(String.format("q%07d", i), batch.results().get(i).question(), r.topic(),
-                    r.relation(), r.topicSide(), List.of(r.answer()), triples.get(i)[r.topicIsHead() ? 2 : 0], "rule",
+                    r.relation(), r.topicSide().label(), List.of(r.answer()), triples.get(i)[r.topicIsHead() ? 2 : 0], "rule",
                     "other", null, null, null));
         }
         Balancer.Result<Question> balanced = Balancer.balance(questions, Balancer.DEFAULT_TAU, 42);

@@ -1,5 +1,7 @@
 package dev.lacuna.questions;
 
+import dev.lacuna.rules.sparql.Side;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -32,9 +34,9 @@ class TemplateQuestionGeneratorTest {
         for (String r : FAMILY) {
             for (String name : List.of(r, r + "_of")) {
                 // "1143 r 1145": 1143 is the r of 1145.
-                QuestionResult topicTail = generator.generate(QuestionRequest.of("1143", name, "1145", Question.TAIL));
+                QuestionResult topicTail = generator.generate(QuestionRequest.of("1143", name, "1145", Side.TAIL));
                 assertEquals("Who is the " + r + " of 1145?", topicTail.question());
-                QuestionResult topicHead = generator.generate(QuestionRequest.of("1143", name, "1145", Question.HEAD));
+                QuestionResult topicHead = generator.generate(QuestionRequest.of("1143", name, "1145", Side.HEAD));
                 assertEquals("Whose " + r + " is 1143?", topicHead.question());
                 for (QuestionResult result : List.of(topicTail, topicHead)) {
                     assertEquals(1, result.attempts());
@@ -47,21 +49,21 @@ class TemplateQuestionGeneratorTest {
 
     @Test
     void theAnswerIdIsNotMatchedInsideTheTopicId() {
-        QuestionResult result = generator.generate(QuestionRequest.of("13", "father", "139", Question.TAIL));
+        QuestionResult result = generator.generate(QuestionRequest.of("13", "father", "139", Side.TAIL));
         assertEquals("Who is the father of 139?", result.question());
         assertFalse(result.isRegenerated());
     }
 
     @Test
     void labelViewPutsTheTopicLabelInTheQuestion() {
-        QuestionRequest r = QuestionRequest.of("1", "wife_of", "2", Question.TAIL).shownAs("Alice", "Carol");
+        QuestionRequest r = QuestionRequest.of("1", "wife_of", "2", Side.TAIL).shownAs("Alice", "Carol");
         assertEquals("Who is the wife of Carol?", generator.generate(r).question());
     }
 
     @Test
     void aPatternThatNamesTheAnswerIsRegeneratedFromTheRawName() {
         // "24 Term24 5", topic 5: "Who refers to 5 by kinship term 24?" would name the answer 24.
-        QuestionRequest r = QuestionRequest.of("24", "Term24", "5", Question.TAIL);
+        QuestionRequest r = QuestionRequest.of("24", "Term24", "5", Side.TAIL);
         QuestionResult result = generator.generate(r);
         assertEquals("Which entity leads to 5 by the relation \"Term24\"?", result.question());
         assertEquals(2, result.attempts());
@@ -72,9 +74,9 @@ class TemplateQuestionGeneratorTest {
     @Test
     void aRelationNamedLikeTheAnswerIsDroppedAndCounted() {
         List<QuestionRequest> requests = List.of(
-                QuestionRequest.of("24", "24", "5", Question.TAIL),
-                QuestionRequest.of("24", "Term24", "5", Question.TAIL),
-                QuestionRequest.of("1", "father", "2", Question.HEAD));
+                QuestionRequest.of("24", "24", "5", Side.TAIL),
+                QuestionRequest.of("24", "Term24", "5", Side.TAIL),
+                QuestionRequest.of("1", "father", "2", Side.HEAD));
         GenerationBatch batch = generator.generate(requests);
         assertNull(batch.results().get(0).question());
         assertTrue(batch.results().get(0).isDropped());
@@ -88,7 +90,7 @@ class TemplateQuestionGeneratorTest {
         List<QuestionRequest> requests = new ArrayList<>();
         for (String line : Files.readAllLines(facts)) {
             String[] t = line.split("\t");
-            requests.add(QuestionRequest.of(t[0], t[1], t[2], requests.size() % 2 == 0 ? Question.HEAD : Question.TAIL));
+            requests.add(QuestionRequest.of(t[0], t[1], t[2], requests.size() % 2 == 0 ? Side.HEAD : Side.TAIL));
         }
         GenerationBatch batch = generator.generate(requests);
         assertEquals(17_615, batch.stats().requests());

@@ -25,6 +25,7 @@ class StoresTest {
         assertEquals(new StoreConfig.NativeStoreConfig(Path.of("x"), "spoc,posc,ospc"), StoreSpec.parse("native:x:spoc,posc,ospc"));
         assertEquals(new StoreConfig.MemoryStoreConfig(), StoreSpec.parse("memory"));
         assertEquals(new StoreConfig.LmdbStoreConfig(Path.of("/d")), StoreSpec.parse("lmdb:/d"));
+        assertEquals(new StoreConfig.LmdbStoreConfig(Path.of("/d"), "spoc,posc,ospc"), StoreSpec.parse("lmdb:/d:spoc,posc,ospc"));
         assertInstanceOf(StoreConfig.LmdbStoreConfig.class, StoreSpec.parse(null), "LMDB survives a kill");
         BadInputException e = assertThrows(BadInputException.class, () -> StoreSpec.parse("tdb2:/x"));
         assertTrue(e.getMessage().contains("unknown store kind 'tdb2'"), e.getMessage());
@@ -43,6 +44,37 @@ class StoresTest {
         Path lmdb = tmp.resolve("lmdb");
         Stores.open(new StoreConfig.LmdbStoreConfig(lmdb)).shutDown();
         assertEquals(new StoreConfig.LmdbStoreConfig(lmdb), StoreSpec.defaultStore(lmdb));
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(120) // without the check, RDF4J 5.2 waits on itself forever here
+    void anLmdbStoreKeepsItsIndexesAndRefusesOthersInsteadOfHanging() {
+        Path dir = tmp.resolve("lmdb-ospc");
+        Repository created = Stores.open(new StoreConfig.LmdbStoreConfig(dir, "spoc,posc,ospc"));
+        try (var c = created.getConnection()) {
+            c.add(org.eclipse.rdf4j.model.util.Values.iri("urn:s"), org.eclipse.rdf4j.model.util.Values.iri("urn:p"),
+                    org.eclipse.rdf4j.model.util.Values.iri("urn:o"));
+        } finally {
+            created.shutDown();
+        }
+        Repository again = Stores.open(new StoreConfig.LmdbStoreConfig(dir));
+        try {
+            assertEquals("spoc,posc,ospc", Stores.lmdbIndexes((org.eclipse.rdf4j.sail.lmdb.LmdbStore) ((SailRepository) again).getSail()));
+        } finally {
+            again.shutDown();
+        }
+        // The same list in another order is the same indexes; a different list would make RDF4J 5.2 wait forever.
+        Stores.open(new StoreConfig.LmdbStoreConfig(dir, "ospc,spoc,posc")).shutDown();
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> Stores.open(new StoreConfig.LmdbStoreConfig(dir, "spoc,posc")));
+        assertTrue(e.getMessage().contains("has indexes ospc,spoc,posc, not spoc,posc"), e.getMessage());
+        Repository fresh = Stores.open(new StoreConfig.LmdbStoreConfig(tmp.resolve("lmdb-new")));
+        try {
+            assertEquals(StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES,
+                    Stores.lmdbIndexes((org.eclipse.rdf4j.sail.lmdb.LmdbStore) ((SailRepository) fresh).getSail()));
+        } finally {
+            fresh.shutDown();
+        }
     }
 
     @Test
