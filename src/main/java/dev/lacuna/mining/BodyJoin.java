@@ -46,15 +46,8 @@ final class BodyJoin {
     boolean stop;
     boolean cut;
 
-    /**
-     * Per body atom, the last out- and in-range looked up and its (relation, entity) key: an atom whose bound end
-     * was bound at an outer level is asked again at every inner level and for the closing intersection, and each
-     * lookup is a binary search with cache misses. Keyed by relation and entity, so a changed body cannot hit.
-     */
-    private final long[] outKey = new long[8];
-    private final long[] outCached = new long[8];
-    private final long[] inKey = new long[8];
-    private final long[] inCached = new long[8];
+    /** Answers the inner levels' lookups of a relation an entity does not have without a search. */
+    private final EdgeEndFilter ends;
 
     /**
      * While counting distinct values of g: the variables bound before the join started (the counted head variable
@@ -72,28 +65,17 @@ final class BodyJoin {
         this.kg = kg;
         this.out = kg.outEdges();
         this.in = kg.inEdges();
-        Arrays.fill(outKey, -1L);
-        Arrays.fill(inKey, -1L);
+        this.ends = new EdgeEndFilter(kg);
     }
 
     /** Atom i's edges from its bound subject s, as {@link KgIndex#outRange}. */
     private long outRange(int i, int s) {
-        long key = KgIndex.pack(br[i], s);
-        if (outKey[i] != key) {
-            outKey[i] = key;
-            outCached[i] = kg.outRange(s, br[i]);
-        }
-        return outCached[i];
+        return ends.mayHave(i, true, br[i], s) ? kg.outRange(s, br[i]) : 0;
     }
 
     /** Atom i's edges into its bound object o, as {@link KgIndex#inRange}. */
     private long inRange(int i, int o) {
-        long key = KgIndex.pack(br[i], o);
-        if (inKey[i] != key) {
-            inKey[i] = key;
-            inCached[i] = kg.inRange(o, br[i]);
-        }
-        return inCached[i];
+        return ends.mayHave(i, false, br[i], o) ? kg.inRange(o, br[i]) : 0;
     }
 
     /** Loads the body atoms of {@code atoms} (head first, three ints an atom) with {@code variables} variables. */
@@ -105,6 +87,7 @@ final class BodyJoin {
             bo[i] = atoms[3 * (i + 1) + 2];
         }
         this.variables = variables;
+        ends.reset();
         int room = variables + 2 * bodyCount;
         if (val.length < room) {
             val = new int[room];
@@ -265,6 +248,22 @@ final class BodyJoin {
         }
         boolean distinct = freeVar == distinctVar;
         int[] done = distinctVar >= 0 && !distinct && val[distinctVar] < 0 ? walkedSet(freeVar, rest) : null;
+        // up to two atoms of rest that go on from freeVar to an unbound variable: a value without an edge of theirs
+        // would make the next level return at once, so it is dropped here, by a bit test, without descending
+        int pruneA = -1;
+        int pruneB = -1;
+        m = rest;
+        while (m != 0 && pruneB < 0) {
+            int j = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            if ((bs[j] == freeVar && val[bo[j]] < 0) || (bo[j] == freeVar && val[bs[j]] < 0 && bs[j] != freeVar)) {
+                if (pruneA < 0) {
+                    pruneA = j;
+                } else {
+                    pruneB = j;
+                }
+            }
+        }
         for (int k = bestFrom; k < bestTo; k++) {
             int v = KgIndex.low(edges[k]);
             if (second >= 0) {
@@ -278,6 +277,10 @@ final class BodyJoin {
             }
             if (distinct && seen[v] == seenStamp) {
                 continue; // this value of g is already counted
+            }
+            if ((pruneA >= 0 && !ends.mayHave(pruneA, bs[pruneA] == freeVar, br[pruneA], v))
+                    || (pruneB >= 0 && !ends.mayHave(pruneB, bs[pruneB] == freeVar, br[pruneB], v))) {
+                continue;
             }
             if (done != null) {
                 if (done[v] == seenStamp) {
