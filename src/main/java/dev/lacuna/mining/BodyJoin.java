@@ -46,10 +46,36 @@ final class BodyJoin {
     boolean stop;
     boolean cut;
 
+    /** Answers the inner levels' lookups of a relation an entity does not have without a search. */
+    private final EdgeEndFilter ends;
+
+    /**
+     * While counting distinct values of g: the variables bound before the join started (the counted head variable
+     * and constants), and per variable the values whose subtree was already walked this round, for which rest of
+     * the body (memoMask). A subtree that mentions only its own variable, those fixed ones and unbound variables
+     * finds the same values of g whenever that variable takes the same value, so a second walk adds nothing: on a
+     * chain f-x-y-g through a hub y, y's edges were walked again for every x that reaches it.
+     */
+    private int fixedVars;
+    private int[][] walked = new int[16][];
+    private final int[] memoRound = new int[16];
+    private final int[] memoMask = new int[16];
+
     BodyJoin(KgIndex kg) {
         this.kg = kg;
         this.out = kg.outEdges();
         this.in = kg.inEdges();
+        this.ends = new EdgeEndFilter(kg);
+    }
+
+    /** Atom i's edges from its bound subject s, as {@link KgIndex#outRange}. */
+    private long outRange(int i, int s) {
+        return ends.mayHave(i, true, br[i], s) ? kg.outRange(s, br[i]) : 0;
+    }
+
+    /** Atom i's edges into its bound object o, as {@link KgIndex#inRange}. */
+    private long inRange(int i, int o) {
+        return ends.mayHave(i, false, br[i], o) ? kg.inRange(o, br[i]) : 0;
     }
 
     /** Loads the body atoms of {@code atoms} (head first, three ints an atom) with {@code variables} variables. */
@@ -61,6 +87,7 @@ final class BodyJoin {
             bo[i] = atoms[3 * (i + 1) + 2];
         }
         this.variables = variables;
+        ends.reset();
         int room = variables + 2 * bodyCount;
         if (val.length < room) {
             val = new int[room];
@@ -82,6 +109,12 @@ final class BodyJoin {
         }
         if (++seenStamp == Integer.MAX_VALUE) {
             Arrays.fill(seen, 0);
+            for (int[] w : walked) {
+                if (w != null) {
+                    Arrays.fill(w, 0);
+                }
+            }
+            Arrays.fill(memoRound, 0);
             seenStamp = 1;
         }
         distinctCount = 0;
@@ -91,6 +124,18 @@ final class BodyJoin {
 
     /** Enumerates the groundings of the body atoms in {@code mask} under the current bindings. */
     void join(int mask) {
+        if (distinctVar >= 0) {
+            fixedVars = 0;
+            for (int v = 0; v < variables && v < 32; v++) {
+                if (val[v] >= 0) {
+                    fixedVars |= 1 << v;
+                }
+            }
+        }
+        level(mask);
+    }
+
+    private void level(int mask) {
         // first check every atom whose variables are all bound
         int m = mask;
         while (m != 0) {
@@ -131,7 +176,7 @@ final class BodyJoin {
             int s = val[bs[i]];
             int o = val[bo[i]];
             if (s >= 0) {
-                long range = kg.outRange(s, br[i]);
+                long range = outRange(i, s);
                 int from = KgIndex.high(range);
                 int to = KgIndex.low(range);
                 if (to == from) {
@@ -146,7 +191,7 @@ final class BodyJoin {
                     bestOut = true;
                 }
             } else if (o >= 0) {
-                long range = kg.inRange(o, br[i]);
+                long range = inRange(i, o);
                 int from = KgIndex.high(range);
                 int to = KgIndex.low(range);
                 if (to == from) {
@@ -183,10 +228,10 @@ final class BodyJoin {
             m &= m - 1;
             long range;
             if (bs[j] == freeVar && val[bo[j]] >= 0) {
-                range = kg.inRange(val[bo[j]], br[j]);
+                range = inRange(j, val[bo[j]]);
                 secondEdges = in;
             } else if (bo[j] == freeVar && val[bs[j]] >= 0) {
-                range = kg.outRange(val[bs[j]], br[j]);
+                range = outRange(j, val[bs[j]]);
                 secondEdges = out;
             } else {
                 continue;
@@ -202,6 +247,23 @@ final class BodyJoin {
             break;
         }
         boolean distinct = freeVar == distinctVar;
+        int[] done = distinctVar >= 0 && !distinct && val[distinctVar] < 0 ? walkedSet(freeVar, rest) : null;
+        // up to two atoms of rest that go on from freeVar to an unbound variable: a value without an edge of theirs
+        // would make the next level return at once, so it is dropped here, by a bit test, without descending
+        int pruneA = -1;
+        int pruneB = -1;
+        m = rest;
+        while (m != 0 && pruneB < 0) {
+            int j = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            if ((bs[j] == freeVar && val[bo[j]] < 0) || (bo[j] == freeVar && val[bs[j]] < 0 && bs[j] != freeVar)) {
+                if (pruneA < 0) {
+                    pruneA = j;
+                } else {
+                    pruneB = j;
+                }
+            }
+        }
         for (int k = bestFrom; k < bestTo; k++) {
             int v = KgIndex.low(edges[k]);
             if (second >= 0) {
@@ -216,12 +278,54 @@ final class BodyJoin {
             if (distinct && seen[v] == seenStamp) {
                 continue; // this value of g is already counted
             }
+            if ((pruneA >= 0 && !ends.mayHave(pruneA, bs[pruneA] == freeVar, br[pruneA], v))
+                    || (pruneB >= 0 && !ends.mayHave(pruneB, bs[pruneB] == freeVar, br[pruneB], v))) {
+                continue;
+            }
+            if (done != null) {
+                if (done[v] == seenStamp) {
+                    continue; // its subtree's values of g are all seen already
+                }
+                done[v] = seenStamp;
+            }
             val[freeVar] = v;
             if (!descend(rest, distinct)) {
                 break;
             }
         }
         val[freeVar] = -1;
+    }
+
+    /**
+     * The set of values of {@code x} already walked this round with {@code rest} left, when the subtree's result
+     * depends on x's value alone: every variable of rest is x, fixed, or unbound. Else null.
+     */
+    private int[] walkedSet(int x, int rest) {
+        if (x >= walked.length || variables > 32) {
+            return null;
+        }
+        int m = rest;
+        while (m != 0) {
+            int i = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            if (!free(bs[i], x) || !free(bo[i], x)) {
+                return null;
+            }
+        }
+        if (memoRound[x] != seenStamp) {
+            memoRound[x] = seenStamp;
+            memoMask[x] = rest;
+        } else if (memoMask[x] != rest) {
+            return null; // reached x with another part of the body left: a different subtree
+        }
+        if (walked[x] == null) {
+            walked[x] = new int[kg.entityCount()];
+        }
+        return walked[x];
+    }
+
+    private boolean free(int v, int x) {
+        return v == x || val[v] < 0 || (fixedVars & (1 << v)) != 0;
     }
 
     /**
@@ -276,7 +380,7 @@ final class BodyJoin {
      * cut outside a distinct count (a cut while counting distinct values of g only ends this value's paths).
      */
     private boolean descend(int rest, boolean distinct) {
-        join(rest);
+        level(rest);
         if (stop) {
             return false;
         }

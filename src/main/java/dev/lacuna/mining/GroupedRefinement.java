@@ -22,6 +22,19 @@ final class GroupedRefinement implements BodyJoin.Leaf {
     private final boolean[] onOuter = new boolean[SlotCounts.MAX_SLOTS];
     private final int[] outerOther = new int[SlotCounts.MAX_SLOTS];
     private final IntList[] collected = new IntList[SlotCounts.MAX_SLOTS];
+    /**
+     * The group's distinct values of each variable that a slot on o links to, in first-seen order: slots that
+     * share that variable share one list, and a stamp per entity drops a repeat as it comes (hub groups reach the
+     * same value along thousands of paths; sorting those repeats away was a tenth of maxad-4 mining). The order
+     * does not matter: the values only mark cells, and a cell counts once per fact.
+     */
+    private final IntList[] byVariable = new IntList[64];
+    private final int[][] variableStamp = new int[64][];
+    private final int[] otherVars = new int[SlotCounts.MAX_SLOTS];
+    private int otherVarCount;
+    private int groupStamp;
+    /** The values of a dangling slot on o: none, it links o to a fresh variable. */
+    private final IntList none = new IntList();
     private final IntList touched = new IntList();
 
     private int[] memberStamp;
@@ -43,12 +56,16 @@ final class GroupedRefinement implements BodyJoin.Leaf {
     public void reached() {
         found = true;
         int[] val = join.val;
+        for (int k = 0; k < otherVarCount; k++) {
+            int w = otherVars[k];
+            int v = val[w];
+            if (variableStamp[w][v] != groupStamp) {
+                variableStamp[w][v] = groupStamp;
+                byVariable[w].add(v);
+            }
+        }
         for (int s = 0; s < counts.nSlots; s++) {
-            if (onOuter[s]) {
-                if (outerOther[s] >= 0) {
-                    collected[s].add(val[outerOther[s]]);
-                }
-            } else {
+            if (!onOuter[s]) {
                 counts.markSlot(s, val);
             }
         }
@@ -62,13 +79,27 @@ final class GroupedRefinement implements BodyJoin.Leaf {
         this.allSlotsOnHead = allSlotsOnHead;
         int o = 1 - h;
         int[] slotKind = counts.kind;
+        otherVarCount = 0;
         for (int s = 0; s < counts.nSlots; s++) {
             boolean outerA = counts.a[s] == o;
             boolean outerB = slotKind[s] == SlotCounts.CLOSING && counts.b[s] == o;
             onOuter[s] = outerA || outerB;
             outerOther[s] = slotKind[s] != SlotCounts.CLOSING ? -1 : outerA ? counts.b[s] : outerB ? counts.a[s] : -1;
-            if (onOuter[s] && collected[s] == null) {
-                collected[s] = new IntList();
+            int w = outerOther[s];
+            collected[s] = none;
+            if (w >= 0) {
+                if (byVariable[w] == null) {
+                    byVariable[w] = new IntList();
+                    variableStamp[w] = new int[kg.entityCount()];
+                }
+                collected[s] = byVariable[w];
+                boolean known = false;
+                for (int k = 0; k < otherVarCount; k++) {
+                    known |= otherVars[k] == w;
+                }
+                if (!known) {
+                    otherVars[otherVarCount++] = w;
+                }
             }
         }
         join.leaf = this;
@@ -80,10 +111,16 @@ final class GroupedRefinement implements BodyJoin.Leaf {
                 j++;
             }
             counts.nextFact();
-            for (int s = 0; s < counts.nSlots; s++) {
-                if (onOuter[s]) {
-                    collected[s].clear();
+            if (++groupStamp == Integer.MAX_VALUE) {
+                for (int[] stamps : variableStamp) {
+                    if (stamps != null) {
+                        Arrays.fill(stamps, 0);
+                    }
                 }
+                groupStamp = 1;
+            }
+            for (int k = 0; k < otherVarCount; k++) {
+                byVariable[otherVars[k]].clear();
             }
             touched.clear();
             join.val[h] = hv;
@@ -98,11 +135,6 @@ final class GroupedRefinement implements BodyJoin.Leaf {
                 int extra = j - i - 1;
                 for (int k = 0; k < touched.size(); k++) {
                     counts.count[touched.get(k)] += extra;
-                }
-                for (int s = 0; s < counts.nSlots; s++) {
-                    if (onOuter[s] && outerOther[s] >= 0) {
-                        collected[s].sortDistinct();
-                    }
                 }
                 markOuterFacts(facts, i, j);
             }

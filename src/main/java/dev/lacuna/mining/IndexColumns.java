@@ -7,24 +7,12 @@ final class IndexColumns {
     private IndexColumns() {
     }
 
-    /** For each (entity, relation) run in {@code edges}, the position of its first edge. */
-    static int[] relationStarts(long[] edges, int[] offsets, int total) {
-        int[] starts = new int[total];
-        int m = 0;
-        for (int e = 0; e < offsets.length - 1; e++) {
-            int last = -1;
-            for (int k = offsets[e]; k < offsets[e + 1]; k++) {
-                if (KgIndex.high(edges[k]) != last) {
-                    last = KgIndex.high(edges[k]);
-                    starts[m++] = k;
-                }
-            }
-        }
-        return starts;
-    }
-
-    /** The distinct relations of each entity's edges, in order; {@code relOffsets} gets each entity's start. */
-    static int[] distinctRelations(long[] edges, int[] offsets, int[] relOffsets) {
+    /**
+     * One long per (entity, relation) run of {@code edges}: {@code relation << 32 | position of its first edge},
+     * entity by entity, then a sentinel holding the edge count, so that every run ends where the next entry
+     * starts; {@code relOffsets} gets each entity's first run.
+     */
+    static long[] relationRuns(long[] edges, int[] offsets, int[] relOffsets) {
         int ne = offsets.length - 1;
         int total = 0;
         for (int e = 0; e < ne; e++) {
@@ -36,19 +24,20 @@ final class IndexColumns {
                 }
             }
         }
-        int[] rels = new int[total];
+        long[] runs = new long[total + 1];
         int m = 0;
         for (int e = 0; e < ne; e++) {
             int last = -1;
             for (int k = offsets[e]; k < offsets[e + 1]; k++) {
                 if (KgIndex.high(edges[k]) != last) {
                     last = KgIndex.high(edges[k]);
-                    rels[m++] = last;
+                    runs[m++] = KgIndex.pack(last, k);
                 }
             }
             relOffsets[e + 1] = m;
         }
-        return rels;
+        runs[total] = KgIndex.pack(Integer.MAX_VALUE, edges.length);
+        return runs;
     }
 
     /** The distinct subjects (or objects) of a relation's facts, sorted. */

@@ -25,15 +25,4 @@ final class IntList {
     void clear() {
         size = 0;
     }
-
-    void sortDistinct() {
-        Arrays.sort(items, 0, size);
-        int n = 0;
-        for (int i = 0; i < size; i++) {
-            if (n == 0 || items[n - 1] != items[i]) {
-                items[n++] = items[i];
-            }
-        }
-        size = n;
-    }
 }

@@ -35,14 +35,17 @@ public final class KgIndex {
     /** Per relation: its distinct subjects and distinct objects, sorted. */
     private final int[][] subjects;
     private final int[][] objects;
-    /** Per entity: the distinct relations of its outgoing / incoming edges (CSR), for dangling atoms. */
+    /**
+     * Per entity (CSR by outRelOffsets / inRelOffsets): one run per distinct relation of its outgoing / incoming
+     * edges, packed as {@code relation << 32 | first edge}, plus one sentinel at the very end. The relation and its
+     * edge range sit in one long, and a run ends where the next one starts (the next entity's first run starts
+     * where this entity's edges end), so a range lookup reads one array instead of three: the join asks for one
+     * at every level, and each array read was a cache miss.
+     */
     private final int[] outRelOffsets;
-    private final int[] outRels;
+    private final long[] outRuns;
     private final int[] inRelOffsets;
-    private final int[] inRels;
-    /** Aligned with outRels / inRels: index of the first edge of that relation in the entity's slice. */
-    private final int[] outRelEdge;
-    private final int[] inRelEdge;
+    private final long[] inRuns;
 
     private final int entityCount;
 
@@ -108,11 +111,9 @@ public final class KgIndex {
             Arrays.sort(inEdges, inOffsets[e], inOffsets[e + 1]);
         }
         this.outRelOffsets = new int[ne + 1];
-        this.outRels = IndexColumns.distinctRelations(outEdges, outOffsets, outRelOffsets);
-        this.outRelEdge = IndexColumns.relationStarts(outEdges, outOffsets, outRels.length);
+        this.outRuns = IndexColumns.relationRuns(outEdges, outOffsets, outRelOffsets);
         this.inRelOffsets = new int[ne + 1];
-        this.inRels = IndexColumns.distinctRelations(inEdges, inOffsets, inRelOffsets);
-        this.inRelEdge = IndexColumns.relationStarts(inEdges, inOffsets, inRels.length);
+        this.inRuns = IndexColumns.relationRuns(inEdges, inOffsets, inRelOffsets);
         this.subjects = new int[nr][];
         this.objects = new int[nr][];
         for (int rel = 0; rel < nr; rel++) {
@@ -124,29 +125,31 @@ public final class KgIndex {
 
     /** Out-edges of e under relation r as a packed (from, to) range of {@link #outEdges()}, or 0 if none. */
     long outRange(int e, int r) {
-        return range(outRels, outRelEdge, outRelOffsets[e], outRelOffsets[e + 1], outOffsets[e + 1], r);
+        return range(outRuns, outRelOffsets[e], outRelOffsets[e + 1], r);
     }
 
     /** In-edges of e under relation r as a packed (from, to) range of {@link #inEdges()}, or 0 if none. */
     long inRange(int e, int r) {
-        return range(inRels, inRelEdge, inRelOffsets[e], inRelOffsets[e + 1], inOffsets[e + 1], r);
+        return range(inRuns, inRelOffsets[e], inRelOffsets[e + 1], r);
     }
 
-    private static long range(int[] rels, int[] relEdge, int lo, int hi, int edgeEnd, int r) {
+    private static long range(long[] runs, int lo, int hi, int r) {
+        // runs[m] < r << 32 exactly when run m's relation is below r (the low half is a non-negative edge index)
+        long key = (long) r << 32;
         int a = lo;
         int b = hi;
         while (a < b) {
             int m = (a + b) >>> 1;
-            if (rels[m] < r) {
+            if (runs[m] < key) {
                 a = m + 1;
             } else {
                 b = m;
             }
         }
-        if (a == hi || rels[a] != r) {
+        if (a == hi || high(runs[a]) != r) {
             return 0;
         }
-        return pack(relEdge[a], a + 1 < hi ? relEdge[a + 1] : edgeEnd);
+        return pack(low(runs[a]), low(runs[a + 1]));
     }
 
     static long pack(int high, int low) {
@@ -356,12 +359,13 @@ public final class KgIndex {
         return inOffsets[e + 1];
     }
 
-    int[] outRels() {
-        return outRels;
+    /** The relation runs of all entities ({@code relation << 32 | first edge}); entity e's are [outRelStart, outRelEnd). */
+    long[] outRuns() {
+        return outRuns;
     }
 
-    int[] inRels() {
-        return inRels;
+    long[] inRuns() {
+        return inRuns;
     }
 
     int outRelStart(int e) {
@@ -484,7 +488,7 @@ public final class KgIndex {
     /** Approximate heap bytes of the index arrays. */
     public long heapBytes() {
         long b = 8L * (outEdges.length + inEdges.length) + 4L * (outOffsets.length + inOffsets.length)
-                + 8L * (outRels.length + inRels.length) + 4L * (outRelOffsets.length + inRelOffsets.length);
+                + 8L * (outRuns.length + inRuns.length) + 4L * (outRelOffsets.length + inRelOffsets.length);
         for (int r = 0; r < facts.length; r++) {
             b += 8L * facts[r].length + 4L * (subjects[r].length + objects[r].length);
         }

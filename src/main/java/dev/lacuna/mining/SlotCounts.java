@@ -18,8 +18,8 @@ final class SlotCounts {
     private final long[] out;
     private final long[] in;
     final int nRel;
-    private final int[] outRels;
-    private final int[] inRels;
+    private final long[] outRuns;
+    private final long[] inRuns;
     // per closing slot: the edges of its subject's value by object, of its object's value by subject
     private final NeighbourTable[] outTables = new NeighbourTable[MAX_SLOTS];
     private final NeighbourTable[] inTables = new NeighbourTable[MAX_SLOTS];
@@ -44,8 +44,8 @@ final class SlotCounts {
         this.out = kg.outEdges();
         this.in = kg.inEdges();
         this.nRel = kg.relationCount();
-        this.outRels = kg.outRels();
-        this.inRels = kg.inRels();
+        this.outRuns = kg.outRuns();
+        this.inRuns = kg.inRuns();
     }
 
     void clearSlots() {
@@ -119,13 +119,13 @@ final class SlotCounts {
             case DANGLING_OUT -> {
                 if (lastA[s] != av) {
                     lastA[s] = av;
-                    markRelations(s, outRels, kg.outRelStart(av), kg.outRelEnd(av));
+                    markRelations(s, outRuns, kg.outRelStart(av), kg.outRelEnd(av));
                 }
             }
             case DANGLING_IN -> {
                 if (lastA[s] != av) {
                     lastA[s] = av;
-                    markRelations(s, inRels, kg.inRelStart(av), kg.inRelEnd(av));
+                    markRelations(s, inRuns, kg.inRelStart(av), kg.inRelEnd(av));
                 }
             }
             default -> {
@@ -144,19 +144,19 @@ final class SlotCounts {
         }
     }
 
-    void markRelations(int slot, int[] rels, int from, int to) {
+    void markRelations(int slot, long[] runs, int from, int to) {
         int base = slot * nRel;
         for (int k = from; k < to; k++) {
-            mark(base + rels[k]);
+            mark(base + KgIndex.high(runs[k]));
         }
     }
 
     /** The dangling slot s on entity e: its out- or in-relations. */
     void markDangling(int s, int e) {
         if (kind[s] == DANGLING_OUT) {
-            markRelations(s, outRels, kg.outRelStart(e), kg.outRelEnd(e));
+            markRelations(s, outRuns, kg.outRelStart(e), kg.outRelEnd(e));
         } else {
-            markRelations(s, inRels, kg.inRelStart(e), kg.inRelEnd(e));
+            markRelations(s, inRuns, kg.inRelStart(e), kg.inRelEnd(e));
         }
     }
 
@@ -187,10 +187,13 @@ final class SlotCounts {
         int degB = kg.inEnd(bv) - kg.inStart(bv);
         int relsA = kg.outRelEnd(av) - kg.outRelStart(av);
         if (16L * relsA < Math.min(degA, degB)) {
-            // a hub with few relations: one binary search per relation of a
+            // a hub with few relations: one binary search per relation of a, within that relation's run
             for (int k = kg.outRelStart(av), end = kg.outRelEnd(av); k < end; k++) {
-                int r = outRels[k];
-                if (kg.holds(av, r, bv)) {
+                int r = KgIndex.high(outRuns[k]);
+                int to = KgIndex.low(outRuns[k + 1]);
+                long key = KgIndex.pack(r, bv);
+                int i = KgIndex.lowerBound(out, KgIndex.low(outRuns[k]), to, key);
+                if (i < to && out[i] == key) {
                     mark(base + r);
                 }
             }
