@@ -73,14 +73,9 @@ public final class KgLoader {
     private final IsolationLevel isolation;
 
     public KgLoader(Repository repository, KgGraphs kg) {
-        this(repository, kg, isolationFor(repository));
-    }
-
-    /** With an explicit isolation level: only for LoadBenchmark's measure of what the safe level costs. */
-    KgLoader(Repository repository, KgGraphs kg, IsolationLevel isolation) {
         this.repository = repository;
         this.kg = kg;
-        this.isolation = isolation;
+        this.isolation = isolationFor(repository);
     }
 
     /**
@@ -316,20 +311,28 @@ public final class KgLoader {
                 }
                 List<Statement> batch = new ArrayList<>(BATCH);
                 IRI[] entities = entityIris(privateIds);
+                // The labels graph's vocabulary made by the store's value factory too, so that an embedded store resolves
+                // each of them once; each literal is used once, and made by that factory for the same reason.
+                IRI type = vf.createIRI(RDF.TYPE.stringValue());
+                IRI relationClass = vf.createIRI(LacunaVocab.RELATION_CLASS.stringValue());
+                IRI sourceName = vf.createIRI(LacunaVocab.SOURCE_NAME.stringValue());
+                IRI sourceId = vf.createIRI(LacunaVocab.SOURCE_ID.stringValue());
+                IRI privateId = vf.createIRI(LacunaVocab.PRIVATE_ID.stringValue());
+                IRI label = vf.createIRI(RDFS.LABEL.stringValue());
                 // Relations and entities are written first, in the order the triples then use them, so that the store
                 // numbers their values in that order and complete's triples, sorted by (subject, relation, object)
                 // ids, arrive in the order of the store's subject-first index: appends, not random inserts.
                 for (int r = 0; r < relationIris.length; r++) {
-                    batch.add(VF.createStatement(relationIris[r], RDF.TYPE, LacunaVocab.RELATION_CLASS, labelsGraph));
-                    batch.add(VF.createStatement(relationIris[r], LacunaVocab.SOURCE_NAME, VF.createLiteral(relationNames[r]), labelsGraph));
+                    batch.add(VF.createStatement(relationIris[r], type, relationClass, labelsGraph));
+                    batch.add(VF.createStatement(relationIris[r], sourceName, vf.createLiteral(relationNames[r]), labelsGraph));
                 }
                 for (int e = 0; e < privateIds.length; e++) {
                     IRI entity = entities[e];
-                    batch.add(VF.createStatement(entity, LacunaVocab.SOURCE_ID, VF.createLiteral(parsed.entities.get(e)), labelsGraph));
-                    batch.add(VF.createStatement(entity, LacunaVocab.PRIVATE_ID, VF.createLiteral(privateIds[e]), labelsGraph));
-                    String label = parsed.labels.get(e);
-                    if (label != null) {
-                        batch.add(VF.createStatement(entity, RDFS.LABEL, VF.createLiteral(label), labelsGraph));
+                    batch.add(VF.createStatement(entity, sourceId, vf.createLiteral(parsed.entities.get(e)), labelsGraph));
+                    batch.add(VF.createStatement(entity, privateId, vf.createLiteral(privateIds[e]), labelsGraph));
+                    String text = parsed.labels.get(e);
+                    if (text != null) {
+                        batch.add(VF.createStatement(entity, label, vf.createLiteral(text), labelsGraph));
                     }
                     if (batch.size() >= BATCH) {
                         flush(conn, batch, oneTransaction, progress);
