@@ -118,26 +118,37 @@ public final class Verifier {
         try (RepositoryConnection conn = repository.getConnection()) {
             // One scan of each graph serves the checksums and the comparison of every file with the store.
             graphs = StoreGraphs.read(conn, kg);
-            checks.add(completeUnchanged(conn, kg, graphs.completeSum()));
-            checks.add(removedTriples(runner, kg, removed));
-            checks.add(incompleteIsCompleteMinusRemoved(kg, removed, graphs));
-            checks.add(bodiesHold(runner, kg, questions));
-            checks.add(rulesInferHardAnswers(runner, kg, questions));
-            checks.add(FolderChecks.questionsMatchStore(conn, kg, split));
+            LOG.info("verify: the store's graphs read ({} triples in complete, {} in incomplete) after {} s",
+                    graphs.complete().size(), graphs.incomplete().size(),
+                    String.format("%.1f", (System.nanoTime() - started) / 1e9));
+            done(checks, started, completeUnchanged(conn, kg, graphs.completeSum()));
+            done(checks, started, removedTriples(runner, kg, removed));
+            done(checks, started, incompleteIsCompleteMinusRemoved(kg, removed, graphs));
+            done(checks, started, bodiesHold(runner, kg, questions));
+            done(checks, started, rulesInferHardAnswers(runner, kg, questions));
+            done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
             try {
-                checks.add(FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
+                done(checks, started, FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
             } catch (IOException e) {
                 throw new BadInputException(folder.summaryFile().toString(), -1, -1, "cannot read: " + e.getMessage());
             }
         }
-        checks.add(FolderChecks.hardAnswersAreRemovedHeads(split, removed));
-        checks.addAll(written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs)
-                : FolderChecks.storeHoldsWritten(kg, graphs, written));
-        checks.add(noLeaks(questions));
-        checks.add(answerSets(runner, kg, questions));
-        checks.add(splitSizes(split));
+        done(checks, started, FolderChecks.hardAnswersAreRemovedHeads(split, removed));
+        (written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs)
+                : FolderChecks.storeHoldsWritten(kg, graphs, written)).forEach(c -> done(checks, started, c));
+        done(checks, started, noLeaks(questions));
+        done(checks, started, answerSets(runner, kg, questions));
+        done(checks, started, splitSizes(split));
         LOG.info("verified {} in {} s", dir, String.format("%.1f", (System.nanoTime() - started) / 1e9));
         return new Report(checks);
+    }
+
+    /** Adds a finished check and says so: a 20M-triple folder takes minutes to verify, and long work shows progress. */
+    private static void done(List<Check> checks, long started, Check check) {
+        LOG.info("verify: {} ({} checked, {}) after {} s", check.name(), check.checked(),
+                check.passed() ? "ok" : check.failures().size() + " failures",
+                String.format("%.1f", (System.nanoTime() - started) / 1e9));
+        checks.add(check);
     }
 
     private static Check completeUnchanged(RepositoryConnection conn, KgGraphs kg, GraphChecksum complete) {
