@@ -141,10 +141,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
         int i = 0;
         while (i < facts.length) {
             int hv = KgIndex.high(facts[i]);
-            int j = i + 1;
-            while (j < facts.length && KgIndex.high(facts[j]) == hv) {
-                j++;
-            }
+            int j = KgIndex.runEnd(facts, i);
             headStamp++;
             increment = j - i;
             Arrays.fill(constantLastA, 0, counts.nSlots, -1);

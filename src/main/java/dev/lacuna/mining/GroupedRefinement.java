@@ -106,10 +106,7 @@ final class GroupedRefinement implements BodyJoin.Leaf {
         int i = 0;
         while (i < facts.length) {
             int hv = KgIndex.high(facts[i]);
-            int j = i + 1;
-            while (j < facts.length && KgIndex.high(facts[j]) == hv) {
-                j++;
-            }
+            int j = KgIndex.runEnd(facts, i);
             counts.nextFact();
             if (++groupStamp == Integer.MAX_VALUE) {
                 for (int[] stamps : variableStamp) {

@@ -79,10 +79,7 @@ final class HeadFacts {
         int i = 0;
         while (i < facts.length) {
             int a = KgIndex.high(facts[i]);
-            int j = i + 1;
-            while (j < facts.length && KgIndex.high(facts[j]) == a) {
-                j++;
-            }
+            int j = KgIndex.runEnd(facts, i);
             long range = inverse ? kg.inRange(a, r1) : kg.outRange(a, r1);
             int from = KgIndex.high(range);
             int to = KgIndex.low(range);

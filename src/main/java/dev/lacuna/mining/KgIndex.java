@@ -156,6 +156,16 @@ public final class KgIndex {
         return ((long) high << 32) | (low & 0xffffffffL);
     }
 
+    /** The end (exclusive) of the run of packed values from {@code from} on that share its high half. */
+    static int runEnd(long[] packed, int from) {
+        int high = high(packed[from]);
+        int end = from + 1;
+        while (end < packed.length && high(packed[end]) == high) {
+            end++;
+        }
+        return end;
+    }
+
     static int high(long v) {
         return (int) (v >>> 32);
     }

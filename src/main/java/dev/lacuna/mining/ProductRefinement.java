@@ -106,10 +106,7 @@ final class ProductRefinement {
         int i = 0;
         while (i < facts.length) {
             int gv = KgIndex.high(facts[i]);
-            int j = i + 1;
-            while (j < facts.length && KgIndex.high(facts[j]) == gv) {
-                j++;
-            }
+            int j = KgIndex.runEnd(facts, i);
             val[g] = gv;
             val[1 - g] = -1;
             long fixedRange = slice(fixed);
