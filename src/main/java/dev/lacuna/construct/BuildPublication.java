@@ -203,6 +203,14 @@ final class BuildPublication {
                     conn.getValueFactory().createLiteral(out.toAbsolutePath().normalize().toString()), buildsGraph(kg));
         }
 
+        /** A transactional publication's last step: its one transaction, folder record included, committed. */
+        static void commitAndClose(RepositoryConnection conn) {
+            long started = System.nanoTime();
+            CommitGuard.commit(conn);
+            LOG.info("committed in {} s", String.format("%.1f", (System.nanoTime() - started) / 1e9));
+            conn.close();
+        }
+
         private void run(Runnable task) {
             try {
                 thread.submit(task).get();
@@ -251,10 +259,7 @@ final class BuildPublication {
         void publishGraphs(Path out) {
             try {
                 recordFolder(conn, out);
-                long started = System.nanoTime();
-                CommitGuard.commit(conn);
-                LOG.info("committed in {} s", String.format("%.1f", (System.nanoTime() - started) / 1e9));
-                conn.close();
+                commitAndClose(conn);
                 conn = null;
             } catch (RuntimeException e) {
                 abandonGraphs();

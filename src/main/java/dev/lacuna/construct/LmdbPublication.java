@@ -124,10 +124,7 @@ final class LmdbPublication extends BuildPublication.Publication {
             } else {
                 recordFolder(conn, out);
             }
-            long started = System.nanoTime();
-            CommitGuard.commit(conn);
-            LOG.info("committed in {} s", String.format("%.1f", (System.nanoTime() - started) / 1e9));
-            conn.close();
+            commitAndClose(conn);
             conn = null;
         } catch (RuntimeException e) {
             abandonGraphs();
