@@ -16,6 +16,9 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import dev.lacuna.LacunaException;
 
 /**
@@ -26,6 +29,7 @@ import dev.lacuna.LacunaException;
  * the subject bound (answered by spoc). Any difference, or an index that cannot be read, is damage.
  */
 public final class StoreCheck {
+    private static final Logger LOG = LoggerFactory.getLogger(StoreCheck.class);
 
     /** One graph's outcome: per-predicate counts and what disagreed. */
     public record GraphResult(Resource graph, long statements, int predicates, List<String> damage) {
@@ -81,8 +85,13 @@ public final class StoreCheck {
             try (RepositoryResult<Resource> ids = conn.getContextIDs()) {
                 ids.forEach(contexts::add);
             }
+            long started = System.nanoTime();
             for (Resource g : contexts) {
-                graphs.add(checkGraph(conn, g));
+                GraphResult result = checkGraph(conn, g);
+                // Minutes per graph at 20M triples: say how far it got, as long work must.
+                LOG.info("check: graph {} ({} statements) after {} s", g, result.statements(),
+                        String.format("%.1f", (System.nanoTime() - started) / 1e9));
+                graphs.add(result);
             }
         } catch (RuntimeException e) {
             damage.add("the store cannot be read: " + e.getMessage());
