@@ -109,44 +109,6 @@ final class FolderChecks {
         }
     }
 
-    /**
-     * For the build's own verify: each graph the folder's files were written from equals, statement for statement,
-     * the graph the store now holds, so the files (written from those statements by the writers above) match the
-     * store as {@link #filesMatchStore} would find.
-     */
-    static List<Verifier.Check> storeHoldsWritten(KgGraphs kg, Verifier.StoreGraphs graphs,
-                                                  Map<IRI, ? extends Collection<Statement>> written) {
-        Map<IRI, List<Statement>> stored = new LinkedHashMap<>();
-        stored.put(kg.complete(), graphs.complete());
-        stored.put(kg.incomplete(), graphs.incomplete());
-        stored.put(kg.labels(), graphs.labels());
-        stored.put(kg.benchmark(), graphs.benchmark());
-        List<Verifier.Check> checks = new ArrayList<>();
-        for (Map.Entry<IRI, List<Statement>> g : stored.entrySet()) {
-            Collection<Statement> wrote = written.get(g.getKey());
-            List<String> failures = new ArrayList<>();
-            if (wrote == null) {
-                failures.add("the build wrote no files from " + g.getKey());
-            } else {
-                Set<Statement> inStore = new HashSet<>(g.getValue());
-                Set<Statement> inFiles = new HashSet<>(wrote);
-                for (Statement st : inFiles) {
-                    if (!inStore.contains(st) && failures.size() < 10) {
-                        failures.add("written to the folder, not in the store: " + st);
-                    }
-                }
-                for (Statement st : inStore) {
-                    if (!inFiles.contains(st) && failures.size() < 20) {
-                        failures.add("in the store, not written to the folder: " + st);
-                    }
-                }
-            }
-            checks.add(new Verifier.Check("store's " + g.getKey().getLocalName()
-                    + " holds what the folder's files were written from", g.getValue().size(), failures));
-        }
-        return checks;
-    }
-
     @FunctionalInterface
     private interface Regenerate {
         void write(Writer out) throws IOException;

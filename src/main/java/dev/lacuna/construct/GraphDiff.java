@@ -34,18 +34,7 @@ final class GraphDiff {
     record Result(List<Statement> remove, List<Statement> add) {
     }
 
-    private final KgGraphs kg;
-    private final String entityPrefix;
-    private final Map<IRI, Integer> relationIds = new HashMap<>();
-    private final List<IRI> relations = new ArrayList<>();
-    private long maxEntity;
-    private int entityBits;
-    /** What is left of 63 bits after two entity ids: relation numbers must fit it. */
-    private int relationBits;
-
-    private GraphDiff(KgGraphs kg) {
-        this.kg = kg;
-        this.entityPrefix = kg.entityPrefix();
+    private GraphDiff() {
     }
 
     /**
@@ -54,8 +43,8 @@ final class GraphDiff {
      */
     static Result of(RepositoryConnection conn, IRI graph, Collection<Statement> wanted, KgGraphs kg) {
         long started = System.nanoTime();
-        GraphDiff packing = new GraphDiff(kg);
-        if (!packing.learn(wanted)) {
+        TriplePacking packing = TriplePacking.learn(wanted, kg);
+        if (packing == null) {
             return null;
         }
         long[] want = new long[wanted.size()];
@@ -111,66 +100,5 @@ final class GraphDiff {
             i++;
         }
         return i;
-    }
-
-    /** Numbers the wanted statements' relations and sizes the packing; false if one is not of the KG's form. */
-    private boolean learn(Collection<Statement> wanted) {
-        for (Statement st : wanted) {
-            long s = entityId(st.getSubject());
-            long o = entityId(st.getObject());
-            if (s < 0 || o < 0) {
-                return false;
-            }
-            maxEntity = Math.max(maxEntity, Math.max(s, o));
-            relationIds.computeIfAbsent(st.getPredicate(), p -> {
-                relations.add(p);
-                return relations.size() - 1;
-            });
-        }
-        entityBits = Math.max(1, 64 - Long.numberOfLeadingZeros(maxEntity));
-        relationBits = 63 - 2 * entityBits;
-        return relationBits >= 1 && relations.size() <= 1L << relationBits;
-    }
-
-    /** The statement as one non-negative long, or -1 if no wanted statement can be equal to it. */
-    private long pack(Statement st) {
-        Integer r = relationIds.get(st.getPredicate());
-        long s = entityId(st.getSubject());
-        long o = entityId(st.getObject());
-        if (r == null || s < 0 || o < 0 || s > maxEntity || o > maxEntity) {
-            return -1;
-        }
-        return (((s << entityBits) | o) << relationBits) | r;
-    }
-
-    private Statement unpack(long key) {
-        int r = (int) (key & ((1L << relationBits) - 1));
-        long so = key >>> relationBits;
-        long o = so & ((1L << entityBits) - 1);
-        long s = so >>> entityBits;
-        return VF.createStatement(kg.entity(s), relations.get(r), kg.entity(o));
-    }
-
-    /**
-     * The private id of one of the KG's entity IRIs in its canonical form ({@link KgGraphs#entity}), else -1:
-     * "entity/007" names another resource than "entity/7", so it must not pack to the same key.
-     */
-    private long entityId(Value v) {
-        if (!(v instanceof IRI iri)) {
-            return -1;
-        }
-        String s = iri.stringValue();
-        if (!s.startsWith(entityPrefix) || s.length() == entityPrefix.length() || s.length() - entityPrefix.length() > 18) {
-            return -1;
-        }
-        long id = 0;
-        for (int i = entityPrefix.length(); i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9' || (c == '0' && i == entityPrefix.length() && s.length() > i + 1)) {
-                return -1;
-            }
-            id = id * 10 + (c - '0');
-        }
-        return id;
     }
 }

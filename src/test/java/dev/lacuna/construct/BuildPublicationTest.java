@@ -150,6 +150,45 @@ class BuildPublicationTest {
         }
     }
 
+    /**
+     * The build's own verify compares the large graphs as packed longs: a triple removed from incomplete and another
+     * added after the build are both named, with their ids, and the count checked is the store's.
+     */
+    @Test
+    void theBuildsOwnVerifyNamesATripleMissingFromAndOneAddedToIncomplete() throws IOException {
+        Repository repository = FamilyBuild.loadedStore(new StoreConfig.NativeStoreConfig(tmp.resolve("store")), tmp, 42);
+        try {
+            Path out = tmp.resolve("out");
+            BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);
+            builder.build(someRules(), "x", BuildSettings.defaults(out));
+            org.eclipse.rdf4j.model.Statement gone;
+            long size;
+            try (RepositoryConnection c = repository.getConnection()) {
+                gone = c.getStatements(null, null, null, false, FamilyBuild.KG.incomplete()).stream().findFirst().orElseThrow();
+                c.remove(gone, FamilyBuild.KG.incomplete());
+                c.add(FamilyBuild.KG.entity(999_999), gone.getPredicate(), FamilyBuild.KG.entity(0), FamilyBuild.KG.incomplete());
+                size = c.size(FamilyBuild.KG.incomplete());
+            }
+            Verifier.Report report = builder.verifyBuild(out);
+            Verifier.Check incomplete = report.checks().stream()
+                    .filter(c -> c.name().equals("store's incomplete holds what the folder's files were written from"))
+                    .findFirst().orElseThrow();
+            assertFalse(incomplete.passed());
+            assertTrue(size > 1_000, "incomplete is large enough to be compared packed: " + size);
+            assertEquals(size, incomplete.checked());
+            assertEquals(2, incomplete.failures().size(), incomplete.failures().toString());
+            assertTrue(incomplete.failures().get(0).startsWith("written to the folder, not in the store: ")
+                    && incomplete.failures().get(0).contains(gone.getSubject().stringValue() + ", "
+                    + gone.getPredicate().stringValue() + ", " + gone.getObject().stringValue()), incomplete.failures().toString());
+            assertTrue(incomplete.failures().get(1).startsWith("in the store, not written to the folder: ")
+                    && incomplete.failures().get(1).contains(FamilyBuild.KG.entity(999_999).stringValue()),
+                    incomplete.failures().toString());
+            assertTrue(report.checks().stream().filter(c -> c.name().startsWith("store's complete ")).allMatch(Verifier.Check::passed));
+        } finally {
+            repository.shutDown();
+        }
+    }
+
     private static String checksums(Repository repository) {
         try (RepositoryConnection c = repository.getConnection()) {
             return GraphChecksum.of(c, FamilyBuild.KG.incomplete()) + " " + c.size(FamilyBuild.KG.benchmark());
