@@ -47,6 +47,42 @@ class BenchmarkExportTest {
         }
     }
 
+    /**
+     * TriG: the same statements in any order give the same bytes, subjects by numeric id (entity/2 before
+     * entity/10), a subject's predicates by name, objects (literals after IRIs) in order.
+     */
+    @Test
+    void trigOrderDoesNotDependOnTheInputOrder() throws IOException {
+        var vf = SimpleValueFactory.getInstance();
+        List<Statement> statements = new ArrayList<>();
+        for (long h : new long[] {10, 2, 1}) {
+            for (String r : List.of("b", "a")) {
+                for (long t : new long[] {30, 4}) {
+                    statements.add(vf.createStatement(KG.entity(h), KG.relation(r), KG.entity(t)));
+                }
+                statements.add(vf.createStatement(KG.entity(h), KG.relation(r), vf.createLiteral("x" + h)));
+            }
+        }
+        String first = trig(statements);
+        java.util.Collections.shuffle(statements, new java.util.Random(3));
+        assertEquals(first, trig(statements));
+        String entity = KG.entityPrefix();
+        assertEquals(true, first.indexOf("<" + entity + "2>") < first.indexOf("<" + entity + "10>"), first);
+        int two = first.indexOf("<" + entity + "2>");
+        String block = first.substring(two, first.indexOf("<" + entity + "10>"));
+        assertEquals(true, block.indexOf(KG.relation("a").stringValue()) < block.indexOf(KG.relation("b").stringValue()), block);
+        assertEquals(true, block.indexOf("<" + entity + "4>") < block.indexOf("<" + entity + "30>"), block);
+        assertEquals(true, block.indexOf("<" + entity + "30>") < block.indexOf("\"x2\""), block);
+    }
+
+    private static String trig(List<Statement> statements) throws IOException {
+        StringWriter out = new StringWriter();
+        java.util.Map<org.eclipse.rdf4j.model.IRI, List<Statement>> graphs = new java.util.LinkedHashMap<>();
+        graphs.put(KG.complete(), statements);
+        BenchmarkExport.writeTrig(graphs, out);
+        return out.toString();
+    }
+
     @Test
     void anEmptyGraphWritesNothing() throws IOException {
         StringWriter out = new StringWriter();
