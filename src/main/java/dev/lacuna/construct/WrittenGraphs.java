@@ -13,11 +13,10 @@ import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.model.ValueFactory;
-import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
 
+import dev.lacuna.export.PlainValues;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -28,7 +27,6 @@ import dev.lacuna.store.KgGraphs;
  * store's graph is streamed past it, never held.
  */
 final class WrittenGraphs {
-    private static final ValueFactory VF = SimpleValueFactory.getInstance();
     private static final int SHOWN = 10;
 
     private record Packed(TriplePacking packing, long[] keys) {
@@ -58,19 +56,20 @@ final class WrittenGraphs {
     List<Verifier.Check> compare(RepositoryConnection conn, List<IRI> names, Map<IRI, Consumer<Statement>> each) {
         List<Verifier.Check> checks = new ArrayList<>();
         for (IRI name : names) {
+            PlainValues plain = new PlainValues();
             Consumer<Statement> sink = each.getOrDefault(name, st -> { });
             Object wrote = graphs.get(name);
             List<String> failures = new ArrayList<>();
             long stored;
             if (wrote == null) {
-                stored = stream(conn, name, sink);
+                stored = stream(conn, name, plain, sink);
                 failures.add("the build wrote no files from " + name);
             } else if (wrote instanceof Packed p) {
-                stored = comparePacked(conn, name, p, sink, failures);
+                stored = comparePacked(conn, name, plain, p, sink, failures);
             } else {
                 @SuppressWarnings("unchecked")
                 Collection<Statement> statements = (Collection<Statement>) wrote;
-                stored = compareStatements(conn, name, statements, sink, failures);
+                stored = compareStatements(conn, name, plain, statements, sink, failures);
             }
             checks.add(new Verifier.Check("store's " + name.getLocalName()
                     + " holds what the folder's files were written from", stored, failures));
@@ -78,11 +77,11 @@ final class WrittenGraphs {
         return checks;
     }
 
-    private static long stream(RepositoryConnection conn, IRI graph, Consumer<Statement> sink) {
+    private static long stream(RepositoryConnection conn, IRI graph, PlainValues plain, Consumer<Statement> sink) {
         long n = 0;
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
-            for (Statement st : it) {
-                sink.accept(st);
+            for (Statement stored : it) {
+                sink.accept(plain.plain(stored));
                 n++;
             }
         }
@@ -90,13 +89,14 @@ final class WrittenGraphs {
     }
 
     /** Each stored statement looked up in the sorted keys and marked; unmarked keys were written, not stored. */
-    private static long comparePacked(RepositoryConnection conn, IRI graph, Packed p, Consumer<Statement> sink,
-                                      List<String> failures) {
+    private static long comparePacked(RepositoryConnection conn, IRI graph, PlainValues plain, Packed p,
+                                      Consumer<Statement> sink, List<String> failures) {
         BitSet seen = new BitSet(p.keys().length);
         long n = 0;
         int extra = 0;
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
-            for (Statement st : it) {
+            for (Statement stored : it) {
+                Statement st = plain.plain(stored);
                 sink.accept(st);
                 n++;
                 long key = p.packing().pack(st);
@@ -104,7 +104,7 @@ final class WrittenGraphs {
                 if (at >= 0) {
                     seen.set(at);
                 } else if (extra++ < SHOWN) {
-                    failures.add("in the store, not written to the folder: " + plain(st));
+                    failures.add("in the store, not written to the folder: " + st);
                 }
             }
         }
@@ -115,16 +115,17 @@ final class WrittenGraphs {
         return n;
     }
 
-    private static long compareStatements(RepositoryConnection conn, IRI graph, Collection<Statement> wrote,
-                                          Consumer<Statement> sink, List<String> failures) {
+    private static long compareStatements(RepositoryConnection conn, IRI graph, PlainValues plain,
+                                          Collection<Statement> wrote, Consumer<Statement> sink, List<String> failures) {
         Set<Statement> inFiles = new HashSet<>(wrote);
         Set<Statement> inStore = new HashSet<>();
         long n = 0;
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
-            for (Statement st : it) {
+            for (Statement stored : it) {
+                Statement st = plain.plain(stored);
                 sink.accept(st);
                 n++;
-                inStore.add(plain(st));
+                inStore.add(st);
             }
         }
         for (Statement st : inFiles) {
@@ -138,10 +139,5 @@ final class WrittenGraphs {
             }
         }
         return n;
-    }
-
-    /** Without its context, as the written statements are (graph files name no graph per statement). */
-    private static Statement plain(Statement st) {
-        return VF.createStatement(st.getSubject(), st.getPredicate(), st.getObject());
     }
 }

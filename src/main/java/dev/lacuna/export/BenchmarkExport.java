@@ -64,28 +64,22 @@ public final class BenchmarkExport {
         return read(conn, graph, values, st -> { });
     }
 
-    /** As above, handing each statement as the store gave it to {@code each} too (a checksum, say). */
+    /**
+     * As above, handing each statement to {@code each} too (a checksum, say), its values plain and without context:
+     * each distinct value of the store is looked up once ({@link PlainValues}).
+     */
     public static List<Statement> read(RepositoryConnection conn, IRI graph, Map<Value, Value> values,
                                        java.util.function.Consumer<Statement> each) {
         List<Statement> out = new ArrayList<>();
+        PlainValues plain = new PlainValues(values);
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
             for (Statement st : it) {
-                each.accept(st);
-                out.add(VF.createStatement((Resource) plain(st.getSubject(), values), (IRI) plain(st.getPredicate(), values),
-                        plain(st.getObject(), values)));
+                Statement copy = plain.plain(st);
+                each.accept(copy);
+                out.add(copy);
             }
         }
         return out;
-    }
-
-    private static Value plain(Value v, Map<Value, Value> values) {
-        Value known = values.get(v);
-        if (known != null) {
-            return known;
-        }
-        Value copy = v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
-        values.put(copy, copy);
-        return copy;
     }
 
     /** One graph of the store as sorted TSV lines of private ids and relation source names. */

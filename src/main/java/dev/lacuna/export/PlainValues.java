@@ -1,0 +1,69 @@
+package dev.lacuna.export;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Resource;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.sail.lmdb.ValueStoreRevision;
+import org.eclipse.rdf4j.sail.lmdb.model.LmdbValue;
+
+/**
+ * A store's values as plain (string-backed) values, one object per distinct value. LMDB hands out lazy values
+ * that each look their text up in its value store when first used (one read transaction renewed per value): read
+ * as they come, a 20M-triple graph looked up 60M values, most of the time of reading complete. Here an LMDB
+ * value is looked up once per internal id of one value store revision; other values are shared by equality.
+ */
+public final class PlainValues {
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+
+    private final Map<Value, Value> values;
+    private final Map<Long, Value> byId = new HashMap<>();
+    private ValueStoreRevision revision;
+
+    /** Shares values with earlier reads through {@code values}. */
+    public PlainValues(Map<Value, Value> values) {
+        this.values = values;
+    }
+
+    public PlainValues() {
+        this(new HashMap<>());
+    }
+
+    /** The statement without its context, its values plain. */
+    public Statement plain(Statement st) {
+        return VF.createStatement((Resource) plain(st.getSubject()), (IRI) plain(st.getPredicate()), plain(st.getObject()));
+    }
+
+    public Value plain(Value v) {
+        if (v instanceof LmdbValue lmdb && lmdb.getInternalID() != LmdbValue.UNKNOWN_ID) {
+            if (revision == null) {
+                revision = lmdb.getValueStoreRevision();
+            }
+            // An id means one value only within one revision of the value store.
+            if (revision.equals(lmdb.getValueStoreRevision())) {
+                Value known = byId.get(lmdb.getInternalID());
+                if (known == null) {
+                    known = byValue(v);
+                    byId.put(lmdb.getInternalID(), known);
+                }
+                return known;
+            }
+        }
+        return byValue(v);
+    }
+
+    private Value byValue(Value v) {
+        Value known = values.get(v);
+        if (known != null) {
+            return known;
+        }
+        Value copy = v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
+        values.put(copy, copy);
+        return copy;
+    }
+}
