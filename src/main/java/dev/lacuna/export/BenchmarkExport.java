@@ -322,10 +322,22 @@ public final class BenchmarkExport {
         int[] subjects = new int[n];
         int[] predicates = new int[n];
         int[] objects = new int[n];
+        Value subject = null;
+        Value predicate = null;
+        int subjectRank = 0;
+        int predicateRank = 0;
         for (int i = 0; i < n; i++) {
             Statement st = statements[i];
-            subjects[i] = ranks.get(st.getSubject());
-            predicates[i] = ranks.get(st.getPredicate());
+            if (st.getSubject() != subject) {
+                subject = st.getSubject();
+                subjectRank = ranks.get(subject);
+            }
+            if (st.getPredicate() != predicate) {
+                predicate = st.getPredicate();
+                predicateRank = ranks.get(predicate);
+            }
+            subjects[i] = subjectRank;
+            predicates[i] = predicateRank;
             objects[i] = ranks.get(st.getObject());
         }
         int[] order = packedOrder(subjects, predicates, objects);
@@ -406,9 +418,19 @@ public final class BenchmarkExport {
     private static Map<Value, Integer> ranks(Map<IRI, ? extends Collection<Statement>> graphs) {
         Map<Value, String> keys = new HashMap<>();
         for (Map.Entry<IRI, ? extends Collection<Statement>> g : graphs.entrySet()) {
+            // A graph read from a store comes a subject (and its predicate) at a time, its values shared objects:
+            // the same object as the last statement's needs no lookup (at 20M triples, most of them).
+            Value subject = null;
+            Value predicate = null;
             for (Statement s : g.getValue()) {
-                keys.computeIfAbsent(s.getSubject(), BenchmarkExport::key);
-                keys.computeIfAbsent(s.getPredicate(), BenchmarkExport::key);
+                if (s.getSubject() != subject) {
+                    subject = s.getSubject();
+                    keys.computeIfAbsent(subject, BenchmarkExport::key);
+                }
+                if (s.getPredicate() != predicate) {
+                    predicate = s.getPredicate();
+                    keys.computeIfAbsent(predicate, BenchmarkExport::key);
+                }
                 keys.computeIfAbsent(s.getObject(), BenchmarkExport::key);
             }
         }
