@@ -3,13 +3,10 @@ package dev.lacuna.construct;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -24,7 +21,7 @@ import dev.lacuna.store.KgGraphs;
  * and what to add. A rebuild's incomplete differs from the last one only by the two builds' removed triples, so
  * writing the difference keeps RDF4J's change set small where replacing the graph put every statement in it
  * (docs/lmdb-build.md). Each statement of the KG's form (entity, relation, entity) is packed into one long
- * (private ids and a relation number), both sides sorted and merged: 8 bytes a statement, not a set of objects.
+ * ({@link TriplePacking}), both sides sorted and merged: 8 bytes a statement, not a set of objects.
  */
 final class GraphDiff {
     private static final Logger LOG = LoggerFactory.getLogger(GraphDiff.class);

@@ -23,7 +23,7 @@ import dev.lacuna.store.KgGraphs;
  * What a build wrote its folder's graph files from, kept for its own verify ({@link Verifier}): each graph of
  * the KG's form as sorted packed longs ({@link TriplePacking}), the others (labels, benchmark: literals) as
  * statements. At 20 million triples, holding the two large graphs as statements and comparing them through hash
- * sets of statements took 416 s and most of the build's 20.7 GiB; packed, a graph is 8 bytes a triple and the
+ * sets of statements took 416 s of a build that peaked at 20.7 GiB; packed, a graph is 8 bytes a triple and the
  * store's graph is streamed past it, never held.
  */
 final class WrittenGraphs {
@@ -42,7 +42,7 @@ final class WrittenGraphs {
     static WrittenGraphs of(Map<IRI, ? extends Collection<Statement>> written, KgGraphs kg) {
         WrittenGraphs w = new WrittenGraphs();
         for (Map.Entry<IRI, ? extends Collection<Statement>> g : written.entrySet()) {
-            TriplePacking packing = g.getValue().size() < 1_000 ? null : TriplePacking.learn(g.getValue(), kg);
+            TriplePacking packing = TriplePacking.learn(g.getValue(), kg);
             w.graphs.put(g.getKey(), packing == null ? g.getValue() : new Packed(packing, packing.sortedKeys(g.getValue())));
         }
         return w;
