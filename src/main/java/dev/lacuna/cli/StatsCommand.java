@@ -70,6 +70,9 @@ public final class StatsCommand implements Command {
             }
             GraphStats.Counts incomplete = GraphStats.counts(repository, kg.incomplete());
             Map<String, Long> questions = GraphStats.questionsPerSplit(repository, kg);
+            long train = questions.getOrDefault(SplitName.TRAIN.label(), 0L);
+            long valid = questions.getOrDefault(SplitName.VALID.label(), 0L);
+            long test = questions.getOrDefault(SplitName.TEST.label(), 0L);
             Map<String, Long> rules = GraphStats.rulesPerType(repository, kg);
             long totalQ = questions.values().stream().mapToLong(Long::longValue).sum();
             var out = context.out();
@@ -82,8 +85,7 @@ public final class StatsCommand implements Command {
             for (String variant : new String[] {"Complete", "Incomplete"}) {
                 long triples = variant.equals("Complete") ? complete.triples() : incomplete.triples();
                 out.printf("%-24s %,12d %,8d %,8d %,8d %,10d%n", kg.name() + "-" + variant, triples,
-                        questions.get(SplitName.TRAIN.label()), questions.get(SplitName.VALID.label()),
-                        questions.get(SplitName.TEST.label()), totalQ);
+                        train, valid, test, totalQ);
             }
             if (!rules.isEmpty()) {
                 out.println();

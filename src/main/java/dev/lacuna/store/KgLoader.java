@@ -280,7 +280,8 @@ public final class KgLoader {
         // A plain SPARQL endpoint buffers a whole transaction into one update request; send batches instead.
         boolean oneTransaction = !(repository instanceof SPARQLRepository);
         GraphChecksum checksum = new GraphChecksum();
-        long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length;
+        long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length
+                + KG_RECORD_STATEMENTS + files.size();
         FreeSpace.require(repository, total, "loading KG '" + kg.name() + "'");
         boolean loaded;
         try (RepositoryConnection conn = repository.getConnection()) {
@@ -292,7 +293,7 @@ public final class KgLoader {
         // change set, which clears and adds in one commit.
         IsolationLevel level = loaded ? null : isolation;
         try (RepositoryConnection conn = repository.getConnection();
-             Progress progress = Progress.start("load " + kg.name(), total, "triples")) {
+             Progress progress = Progress.start("load " + kg.name(), total, "statements")) {
             if (oneTransaction) {
                 if (level == null) {
                     conn.begin();
@@ -349,21 +350,8 @@ public final class KgLoader {
                         flush(conn, batch, oneTransaction, progress);
                     }
                 }
-                IRI node = kg.kg();
-                batch.add(VF.createStatement(node, RDF.TYPE, LacunaVocab.KNOWLEDGE_GRAPH, labelsGraph));
-                batch.add(VF.createStatement(node, RDFS.LABEL, VF.createLiteral(kg.name()), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.COMPLETE_GRAPH, complete, labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.INCOMPLETE_GRAPH, kg.incomplete(), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.LABELS_GRAPH, labelsGraph, labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.BENCHMARK_GRAPH, kg.benchmark(), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.TRIPLE_COUNT, VF.createLiteral((long) distinct), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.ENTITY_COUNT, VF.createLiteral((long) privateIds.length), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.RELATION_COUNT, VF.createLiteral((long) relationIris.length), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.CHECKSUM, VF.createLiteral(checksum.value()), labelsGraph));
-                batch.add(VF.createStatement(node, LacunaVocab.SEED, VF.createLiteral(options.seed()), labelsGraph));
-                for (Path f : files) {
-                    batch.add(VF.createStatement(node, LacunaVocab.SOURCE_FILE, VF.createLiteral(f.getFileName().toString()), labelsGraph));
-                }
+                batch.addAll(kgRecord(labelsGraph, complete, distinct, privateIds.length, relationIris.length,
+                        checksum.value(), options.seed(), files));
                 flush(conn, batch, oneTransaction, progress);
                 if (oneTransaction) {
                     CommitGuard.commit(conn);
@@ -385,6 +373,34 @@ public final class KgLoader {
         double seconds = (System.nanoTime() - started) / 1e9;
         return new Result(distinct, parsed.size - distinct, privateIds.length, relationIris.length,
                 parsed.labels.size(), parsed.literalsSkipped, checksum.value(), seconds);
+    }
+
+    /** The statements of {@link #kgRecord} besides one per source file: the progress total counts them up front. */
+    private static final int KG_RECORD_STATEMENTS = 11;
+
+    /** The KG's own node in the labels graph: its graphs, counts, the checksum of complete, the seed, its files. */
+    private List<Statement> kgRecord(IRI labelsGraph, IRI complete, int triples, int entities, int relations,
+                                     String checksum, long seed, List<Path> files) {
+        IRI node = kg.kg();
+        List<Statement> out = new ArrayList<>(List.of(
+                VF.createStatement(node, RDF.TYPE, LacunaVocab.KNOWLEDGE_GRAPH, labelsGraph),
+                VF.createStatement(node, RDFS.LABEL, VF.createLiteral(kg.name()), labelsGraph),
+                VF.createStatement(node, LacunaVocab.COMPLETE_GRAPH, complete, labelsGraph),
+                VF.createStatement(node, LacunaVocab.INCOMPLETE_GRAPH, kg.incomplete(), labelsGraph),
+                VF.createStatement(node, LacunaVocab.LABELS_GRAPH, labelsGraph, labelsGraph),
+                VF.createStatement(node, LacunaVocab.BENCHMARK_GRAPH, kg.benchmark(), labelsGraph),
+                VF.createStatement(node, LacunaVocab.TRIPLE_COUNT, VF.createLiteral((long) triples), labelsGraph),
+                VF.createStatement(node, LacunaVocab.ENTITY_COUNT, VF.createLiteral((long) entities), labelsGraph),
+                VF.createStatement(node, LacunaVocab.RELATION_COUNT, VF.createLiteral((long) relations), labelsGraph),
+                VF.createStatement(node, LacunaVocab.CHECKSUM, VF.createLiteral(checksum), labelsGraph),
+                VF.createStatement(node, LacunaVocab.SEED, VF.createLiteral(seed), labelsGraph)));
+        if (out.size() != KG_RECORD_STATEMENTS) {
+            throw new IllegalStateException("KG_RECORD_STATEMENTS is " + KG_RECORD_STATEMENTS + ", the record has " + out.size());
+        }
+        for (Path f : files) {
+            out.add(VF.createStatement(node, LacunaVocab.SOURCE_FILE, VF.createLiteral(f.getFileName().toString()), labelsGraph));
+        }
+        return out;
     }
 
     /**

@@ -31,6 +31,8 @@ class LoadCommandTest {
         assertEquals(0, stats.code(), stats.toString());
         assertTrue(stats.out().contains("fam-Complete"), stats.out());
         assertTrue(stats.out().matches("(?s).*complete\\s+3\\s+3\\s+3.*"), stats.out());
+        // before any build the benchmark graph records no split: every split still shows, with 0 questions
+        assertTrue(stats.out().matches("(?s).*fam-Complete\\s+3\\s+0\\s+0\\s+0\\s+0\\n.*"), stats.out());
     }
 
     @Test
