@@ -112,7 +112,7 @@ final class Matcher implements BodyJoin.Leaf {
         if (product.applies()) {
             product.run(headFacts, () -> heads.byObject(rule.headRelation()));
         } else if (grouping >= 0) {
-            grouped.run(grouping == 0 ? headFacts : heads.byObject(rule.headRelation()), grouping, bodyMask,
+            grouped.run(heads.groupedBy(rule.headRelation(), grouping), grouping, bodyMask,
                     allSlotsOnHead);
         } else {
             join.leaf = this;
