@@ -24,7 +24,7 @@ class PathRefinementTest {
     @Test
     void backwardWalkCountsAsTheForwardWalkOnAGeneratedKg() {
         KgIndex.Builder builder = new KgIndex.Builder();
-        new KgGenerator(KgShape.wikidata5mLike(40_000, 2, 42)).generate((s, r, o) -> builder.add(
+        new KgGenerator(KgShape.wikidata5mLike(20_000, 2, 42)).generate((s, r, o) -> builder.add(
                 KgGenerator.entityName(s), KgGenerator.relationName(r), KgGenerator.entityName(o)));
         compare(builder.build(), 0.1);
     }
