@@ -308,7 +308,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
         }
         int bodyMask = mask;
         if (grouping >= 0) {
-            grouped.run(grouping == 0 ? headFacts : heads.byObject(rule.headRelation()), grouping, bodyMask,
+            grouped.run(heads.groupedBy(rule.headRelation(), grouping), grouping, bodyMask,
                     allSlotsOnHead);
         } else {
             join.leaf = this;
@@ -335,7 +335,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
         }
         if (any && grouping >= 0) {
             join.leaf = constantLeaf;
-            countConstantsGrouped(grouping == 0 ? headFacts : heads.byObject(rule.headRelation()), grouping, bodyMask);
+            countConstantsGrouped(heads.groupedBy(rule.headRelation(), grouping), grouping, bodyMask);
         } else if (any) {
             join.leaf = constantLeaf;
             forEachHeadBinding(rule, headFacts, () -> {

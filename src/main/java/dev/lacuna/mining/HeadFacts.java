@@ -15,6 +15,8 @@ final class HeadFacts {
     /** Set by {@link #prepare}: the head facts left, sorted by subject then object, and the body atoms left. */
     long[] facts;
     int bodyMask;
+    /** The cache key of {@link #facts} when they are one relation's facts filtered by one atom, else -1. */
+    private long filterKey;
 
     HeadFacts(KgIndex kg, BodyJoin join) {
         this.kg = kg;
@@ -50,13 +52,25 @@ final class HeadFacts {
     void prepare(int headRelation) {
         facts = kg.facts(headRelation);
         bodyMask = (1 << join.bodyCount) - 1;
+        filterKey = -1;
+        int filters = 0;
         for (int i = 0; i < join.bodyCount; i++) {
             boolean same = join.bs[i] == 0 && join.bo[i] == 1;
             if (same || (join.bs[i] == 1 && join.bo[i] == 0)) {
+                if (filters++ == 0) {
+                    filterKey = filterKey(headRelation, join.br[i], !same);
+                }
                 facts = headFactsWith(facts, headRelation, join.br[i], !same);
                 bodyMask &= ~(1 << i);
             }
         }
+        if (filters > 1) {
+            filterKey = -1;
+        }
+    }
+
+    private static long filterKey(int headRelation, int r1, boolean inverse) {
+        return ((long) headRelation << 33) | ((long) r1 << 1) | (inverse ? 1 : 0);
     }
 
     /**
@@ -66,8 +80,7 @@ final class HeadFacts {
      */
     private long[] headFactsWith(long[] facts, int headRelation, int r1, boolean inverse) {
         if (facts == kg.facts(headRelation)) {
-            long key = ((long) headRelation << 33) | ((long) r1 << 1) | (inverse ? 1 : 0);
-            return derived(key, () -> filterFacts(facts, r1, inverse));
+            return derived(filterKey(headRelation, r1, inverse), () -> filterFacts(facts, r1, inverse));
         }
         return filterFacts(facts, r1, inverse);
     }
@@ -96,30 +109,48 @@ final class HeadFacts {
     }
 
     /**
-     * The head variable the body mentions when it mentions only one of the two (the other, "outer" one is then
-     * in the head only and must be closed by a new atom), else -1.
+     * The head variable the body atoms left in {@link #bodyMask} mention when they mention only one of the two
+     * (the other, "outer" one is then in the head only or in the atoms on both head variables, which {@link #facts}
+     * already hold), else -1. Counting the atoms on both head variables here would send a body such as
+     * {@code ?a r1 ?b, ?c r2 ?b} (open ?c) to the join fact by fact, which walks the in-edges of a hub ?b again for
+     * every one of its facts: the costliest rules of the refinement into 4 atoms on a generated 2M-triple KG.
      */
     int groupingVariable() {
         boolean mentionsA = false;
         boolean mentionsB = false;
         for (int i = 0; i < join.bodyCount; i++) {
-            mentionsA |= join.bs[i] == 0 || join.bo[i] == 0;
-            mentionsB |= join.bs[i] == 1 || join.bo[i] == 1;
+            if ((bodyMask & (1 << i)) != 0) {
+                mentionsA |= join.bs[i] == 0 || join.bo[i] == 0;
+                mentionsB |= join.bs[i] == 1 || join.bo[i] == 1;
+            }
         }
         return mentionsA == mentionsB ? -1 : mentionsA ? 0 : 1;
+    }
+
+    /** {@link #facts} grouped by head variable {@code g}: (g, other) pairs, sorted. */
+    long[] groupedBy(int headRelation, int g) {
+        if (g == 0) {
+            return facts;
+        }
+        if (facts == kg.facts(headRelation)) {
+            return byObject(headRelation);
+        }
+        // keys with the top bit set cannot collide with the others, which are >= 0 or small negatives
+        return filterKey >= 0 ? derived(Long.MIN_VALUE | filterKey, () -> swapped(facts)) : swapped(facts);
     }
 
     /** A relation's facts as (object, subject) pairs, sorted: grouped by object. Kept (bounded) per relation. */
     long[] byObject(int relation) {
         // keys below zero cannot collide with headFactsWith's, which are >= 0
-        return derived(-1L - relation, () -> {
-            long[] facts = kg.facts(relation);
-            long[] swapped = new long[facts.length];
-            for (int i = 0; i < facts.length; i++) {
-                swapped[i] = KgIndex.pack(KgIndex.low(facts[i]), KgIndex.high(facts[i]));
-            }
-            Arrays.sort(swapped);
-            return swapped;
-        });
+        return derived(-1L - relation, () -> swapped(kg.facts(relation)));
+    }
+
+    private static long[] swapped(long[] facts) {
+        long[] swapped = new long[facts.length];
+        for (int i = 0; i < facts.length; i++) {
+            swapped[i] = KgIndex.pack(KgIndex.low(facts[i]), KgIndex.high(facts[i]));
+        }
+        Arrays.sort(swapped);
+        return swapped;
     }
 }

@@ -20,8 +20,13 @@ final class Matcher implements BodyJoin.Leaf {
     private final BodyMeasure measure;
     private final GroupedRefinement grouped;
     private final ProductRefinement product;
+    private final PathRefinement path;
     private final HeadFacts heads;
     private boolean allSlotsOnHead;
+    /** Which direction path bodies are walked in: by cost (0), always forward (-1) or backward (1); tests force one. */
+    int pathDirection;
+    /** Rules refined by walking a path body backward (for tests). */
+    int backwardPaths;
 
     Matcher(KgIndex kg, MinerOptions options) {
         this.kg = kg;
@@ -31,6 +36,7 @@ final class Matcher implements BodyJoin.Leaf {
         this.measure = new BodyMeasure(join);
         this.grouped = new GroupedRefinement(join, counts);
         this.product = new ProductRefinement(join, counts);
+        this.path = new PathRefinement(join, counts);
         this.heads = new HeadFacts(kg, join);
     }
 
@@ -112,8 +118,14 @@ final class Matcher implements BodyJoin.Leaf {
         if (product.applies()) {
             product.run(headFacts, () -> heads.byObject(rule.headRelation()));
         } else if (grouping >= 0) {
-            grouped.run(grouping == 0 ? headFacts : heads.byObject(rule.headRelation()), grouping, bodyMask,
-                    allSlotsOnHead);
+            long[] byGrouping = heads.groupedBy(rule.headRelation(), grouping);
+            if (pathDirection >= 0 && path.applies(grouping, bodyMask) && (pathDirection > 0
+                    || path.cheaper(byGrouping, heads.groupedBy(rule.headRelation(), 1 - grouping)))) {
+                path.run(heads.groupedBy(rule.headRelation(), 1 - grouping));
+                backwardPaths++;
+            } else {
+                grouped.run(byGrouping, grouping, bodyMask, allSlotsOnHead);
+            }
         } else {
             join.leaf = this;
             int[] val = join.val;

@@ -1,0 +1,114 @@
+package dev.lacuna.mining;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import dev.lacuna.generate.KgGenerator;
+import dev.lacuna.generate.KgShape;
+
+/**
+ * Where the refinement into 4 atoms (maxad 4) spends its time: builds the queue of 3-atom rules as the miner does
+ * (one thread), then times the refinement of every k-th queued rule and sums the times by body shape (variable
+ * pairs of the two body atoms, 0 and 1 the head's) and by strategy. The KG is `lacuna generate`'s
+ * Wikidata5m-like shape at -Dopen.triples (default 2,000,000, seed 42), or the TSV file -Dopen.kg. Writes
+ * target/bench/open-rules.md. Run: mvn -B -o -Pbench test -Dtest=OpenRuleCostBench -Dopen.every=6
+ */
+@Tag("bench")
+class OpenRuleCostBench {
+    @Test
+    void refinementIntoFourAtomsByShape() throws IOException {
+        KgIndex kg = kg();
+        MinerOptions options = MinerOptions.defaults().withMaxAtoms(4).withThreads(1);
+        Matcher matcher = new Matcher(kg, options);
+        List<WorkRule> queue = queue(kg, options, matcher);
+        int every = Integer.getInteger("open.every", 6);
+        Map<String, double[]> byShape = new TreeMap<>();
+        double total = 0;
+        int n = 0;
+        for (int i = 0; i < queue.size(); i += every) {
+            WorkRule w = queue.get(i);
+            double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(w.headRelation()));
+            int backward = matcher.backwardPaths;
+            long t0 = System.nanoTime();
+            matcher.refine(w, minSupport);
+            double s = (System.nanoTime() - t0) / 1e9;
+            String shape = shape(w) + (matcher.backwardPaths > backward ? " (path backward)" : "");
+            double[] a = byShape.computeIfAbsent(shape, k -> new double[3]);
+            a[0]++;
+            a[1] += s;
+            a[2] = Math.max(a[2], s);
+            total += s;
+            n++;
+        }
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT,
+                "# Refinement into 4 atoms by body shape\n\n%,d triples, %,d queued 3-atom rules, every %d-th timed: "
+                        + "%.1f s over %,d rules (%.1f ms each)\n\n| body | rules | seconds | slowest |\n|---|---:|---:|---:|\n",
+                kg.tripleCount(), queue.size(), every, total, n, 1000 * total / Math.max(1, n)));
+        byShape.forEach((k, v) -> md.append(String.format(Locale.ROOT, "| %s | %.0f | %.1f | %.2f |%n", k, v[0], v[1], v[2])));
+        System.out.println(md);
+        Path out = Path.of("target", "bench", "open-rules.md");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, md.toString());
+    }
+
+    private static KgIndex kg() {
+        String file = System.getProperty("open.kg");
+        if (file != null) {
+            return KgIndex.fromTsv(Path.of(file));
+        }
+        KgIndex.Builder builder = new KgIndex.Builder();
+        new KgGenerator(KgShape.wikidata5mLike(Long.getLong("open.triples", 2_000_000), 2, 42)).generate((s, r, o) ->
+                builder.add(KgGenerator.entityName(s), KgGenerator.relationName(r), KgGenerator.entityName(o)));
+        return builder.build();
+    }
+
+    /** The miner's queue for the refinement into 4 atoms: 3-atom rules with enough support, not perfect. */
+    static List<WorkRule> queue(KgIndex kg, MinerOptions options, Matcher matcher) {
+        List<WorkRule> queue = new ArrayList<>();
+        for (int r = 0; r < kg.relationCount(); r++) {
+            if (kg.size(r) > 0) {
+                queue.add(WorkRule.of(new int[] {0, r, 1}, kg.size(r)));
+            }
+        }
+        for (int generation = 2; generation <= 3; generation++) {
+            Map<WorkRule.Key, WorkRule> merged = new HashMap<>();
+            for (WorkRule w : queue) {
+                double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(w.headRelation()));
+                for (WorkRule c : matcher.refine(w, minSupport)) {
+                    merged.putIfAbsent(c.key, c);
+                }
+            }
+            List<WorkRule> next = new ArrayList<>(merged.values());
+            next.sort((x, y) -> x.key.compareTo(y.key));
+            queue = new ArrayList<>();
+            for (WorkRule w : next) {
+                if (w.closed) {
+                    matcher.measure(w, (long) Math.ceil(w.support / options.minPcaConfidence()) + 1);
+                    if (w.exact && w.pcaBodySize == w.support) {
+                        continue;
+                    }
+                }
+                queue.add(w);
+            }
+        }
+        return queue;
+    }
+
+    private static String shape(WorkRule w) {
+        StringBuilder b = new StringBuilder(w.closed ? "closed" : "open");
+        for (int i = 3; i < w.atoms.length; i += 3) {
+            b.append(' ').append(w.atoms[i]).append('-').append(w.atoms[i + 2]);
+        }
+        return b.toString();
+    }
+}
