@@ -252,19 +252,6 @@ final class PathRefinement {
                 }
             }
         }
-        if (cells.length < matchCount) {
-            cells = new int[Math.max(matchCount, 2 * cells.length)];
-        }
-        int at = 0;
-        for (int i = 0; i < zs.size(); i++) {
-            int zv = zs.get(i);
-            cellStart[zv] = at;
-            at += cellFill[zv];
-            cellFill[zv] = 0;
-        }
-        for (int i = 0; i < matchCount; i++) {
-            int zv = KgIndex.high(matches[i]);
-            cells[cellStart[zv] + cellFill[zv]++] = KgIndex.low(matches[i]);
-        }
+        cells = Buckets.group(zs, cellStart, cellFill, matches, matchCount, cells);
     }
 }

@@ -247,20 +247,7 @@ final class ProductRefinement {
                 collect(slotIn, in, kg.inStart(x), kg.inEnd(x));
             }
         }
-        if (neighbourCells.length < matchCount) {
-            neighbourCells = new int[Math.max(matchCount, 2 * neighbourCells.length)];
-        }
-        int at = 0;
-        for (int i = 0; i < neighbours.size(); i++) {
-            int w = neighbours.get(i);
-            neighbourStart[w] = at;
-            at += neighbourFill[w];
-            neighbourFill[w] = 0;
-        }
-        for (int i = 0; i < matchCount; i++) {
-            int w = KgIndex.high(matches[i]);
-            neighbourCells[neighbourStart[w] + neighbourFill[w]++] = KgIndex.low(matches[i]);
-        }
+        neighbourCells = Buckets.group(neighbours, neighbourStart, neighbourFill, matches, matchCount, neighbourCells);
     }
 
     /** The edges in [from, to) whose far end is in the set: (w, cell) into {@link #matches}, counted per w. */

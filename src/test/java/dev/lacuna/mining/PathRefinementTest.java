@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +39,9 @@ class PathRefinementTest {
         forward.pathDirection = -1;
         Matcher backward = new Matcher(kg, options);
         backward.pathDirection = 1;
-        List<WorkRule> queue = openRulesOfThreeAtoms(kg, options, forward);
+        // the miner's queue (OpenRuleCostBench builds it as Miner does); closed rules take no path walk
+        List<WorkRule> queue = OpenRuleCostBench.queue(kg, options, forward);
+        queue.removeIf(w -> w.closed);
         int compared = 0;
         // every k-th rule keeps the test at seconds; each KG's queue has thousands of path bodies
         int stride = Math.max(1, queue.size() / 1500);
@@ -58,29 +58,6 @@ class PathRefinementTest {
             assertEquals(describe(expected), describe(actual), () -> "refinements of " + rule.key);
         }
         assertTrue(compared >= 500, "path bodies walked backward: " + compared + " of " + queue.size());
-    }
-
-    /** The queue of the refinement into four atoms, as the miner builds it (counts by the forward walk). */
-    private static List<WorkRule> openRulesOfThreeAtoms(KgIndex kg, MinerOptions options, Matcher matcher) {
-        List<WorkRule> queue = new ArrayList<>();
-        for (int r = 0; r < kg.relationCount(); r++) {
-            if (kg.size(r) > 0) {
-                queue.add(WorkRule.of(new int[] {0, r, 1}, kg.size(r)));
-            }
-        }
-        for (int generation = 2; generation <= 3; generation++) {
-            Map<WorkRule.Key, WorkRule> merged = new HashMap<>();
-            for (WorkRule w : queue) {
-                double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(w.headRelation()));
-                for (WorkRule c : matcher.refine(w, minSupport)) {
-                    merged.putIfAbsent(c.key, c);
-                }
-            }
-            queue = new ArrayList<>(merged.values());
-            queue.sort((x, y) -> x.key.compareTo(y.key));
-        }
-        queue.removeIf(w -> w.closed);
-        return queue;
     }
 
     private static List<String> describe(List<WorkRule> rules) {
