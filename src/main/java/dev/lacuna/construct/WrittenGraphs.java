@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.RepositoryResult;
 
+import dev.lacuna.export.BenchmarkExport;
 import dev.lacuna.export.PlainValues;
 import dev.lacuna.store.KgGraphs;
 
@@ -62,7 +62,7 @@ final class WrittenGraphs {
             List<String> failures = new ArrayList<>();
             long stored;
             if (wrote == null) {
-                stored = stream(conn, name, plain, sink);
+                stored = BenchmarkExport.stream(conn, name, plain, sink);
                 failures.add("the build wrote no files from " + name);
             } else if (wrote instanceof Packed p) {
                 stored = comparePacked(conn, name, plain, p, sink, failures);
@@ -77,37 +77,19 @@ final class WrittenGraphs {
         return checks;
     }
 
-    private static long stream(RepositoryConnection conn, IRI graph, PlainValues plain, Consumer<Statement> sink) {
-        long n = 0;
-        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
-            for (Statement stored : it) {
-                sink.accept(plain.plain(stored));
-                n++;
-            }
-        }
-        return n;
-    }
-
     /** Each stored statement looked up in the sorted keys and marked; unmarked keys were written, not stored. */
     private static long comparePacked(RepositoryConnection conn, IRI graph, PlainValues plain, Packed p,
                                       Consumer<Statement> sink, List<String> failures) {
         BitSet seen = new BitSet(p.keys().length);
-        long n = 0;
-        int extra = 0;
-        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
-            for (Statement stored : it) {
-                Statement st = plain.plain(stored);
-                sink.accept(st);
-                n++;
-                long key = p.packing().pack(st);
-                int at = key < 0 ? -1 : Arrays.binarySearch(p.keys(), key);
-                if (at >= 0) {
-                    seen.set(at);
-                } else if (extra++ < SHOWN) {
-                    failures.add("in the store, not written to the folder: " + st);
-                }
+        long n = BenchmarkExport.stream(conn, graph, plain, sink.andThen(st -> {
+            long key = p.packing().pack(st);
+            int at = key < 0 ? -1 : Arrays.binarySearch(p.keys(), key);
+            if (at >= 0) {
+                seen.set(at);
+            } else if (failures.size() < SHOWN) {
+                failures.add("in the store, not written to the folder: " + st);
             }
-        }
+        }));
         int missing = 0;
         for (int i = seen.nextClearBit(0); i < p.keys().length && missing < SHOWN; i = seen.nextClearBit(i + 1)) {
             failures.add(missing++, "written to the folder, not in the store: " + p.packing().unpack(p.keys()[i]));
@@ -119,15 +101,7 @@ final class WrittenGraphs {
                                           Collection<Statement> wrote, Consumer<Statement> sink, List<String> failures) {
         Set<Statement> inFiles = new HashSet<>(wrote);
         Set<Statement> inStore = new HashSet<>();
-        long n = 0;
-        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
-            for (Statement stored : it) {
-                Statement st = plain.plain(stored);
-                sink.accept(st);
-                n++;
-                inStore.add(st);
-            }
-        }
+        long n = BenchmarkExport.stream(conn, graph, plain, sink.andThen(inStore::add));
         for (Statement st : inFiles) {
             if (!inStore.contains(st) && failures.size() < SHOWN) {
                 failures.add("written to the folder, not in the store: " + st);

@@ -71,15 +71,24 @@ public final class BenchmarkExport {
     public static List<Statement> read(RepositoryConnection conn, IRI graph, Map<Value, Value> values,
                                        java.util.function.Consumer<Statement> each) {
         List<Statement> out = new ArrayList<>();
-        PlainValues plain = new PlainValues(values);
+        stream(conn, graph, new PlainValues(values), each.andThen(out::add));
+        return out;
+    }
+
+    /**
+     * Every statement of one named graph handed to {@code each} as it is read, not held: its values plain through
+     * {@code plain}, without context. Returns how many there were.
+     */
+    public static long stream(RepositoryConnection conn, IRI graph, PlainValues plain,
+                              java.util.function.Consumer<Statement> each) {
+        long n = 0;
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
             for (Statement st : it) {
-                Statement copy = plain.plain(st);
-                each.accept(copy);
-                out.add(copy);
+                each.accept(plain.plain(st));
+                n++;
             }
         }
-        return out;
+        return n;
     }
 
     /** One graph of the store as sorted TSV lines of private ids and relation source names. */
