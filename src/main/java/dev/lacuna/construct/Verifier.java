@@ -125,8 +125,11 @@ public final class Verifier {
                 graphs = StoreGraphs.read(conn, kg);
                 completeSum = graphs.completeSum();
                 incompleteSum = graphs.incompleteSum();
-                LOG.info("verify: the store's graphs read ({} triples in complete, {} in incomplete) after {} s",
+                // Whether each graph was packed decides verify's memory at scale: say so.
+                LOG.info("verify: the store's graphs read ({} triples in complete, {} in incomplete; {}, {}) after {} s",
                         graphs.complete().size(), graphs.incomplete().size(),
+                        graphs.complete().packed() ? "packed" : "held as statements",
+                        graphs.incomplete().packed() ? "packed" : "held as statements",
                         String.format("%.1f", (System.nanoTime() - started) / 1e9));
             } else {
                 holdsWritten = written.compare(conn, List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()),
