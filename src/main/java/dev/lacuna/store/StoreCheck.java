@@ -2,6 +2,7 @@ package dev.lacuna.store;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +77,6 @@ public final class StoreCheck {
     }
 
     private static final int SHOWN = 5;
-
 
     private StoreCheck() {
     }
@@ -226,8 +226,8 @@ public final class StoreCheck {
      * seen once with an id and once without still counts as one predicate.
      */
     private static final class Counts {
-        private final Map<Object, long[]> counts = new java.util.HashMap<>();
-        private final Map<Object, IRI> values = new java.util.HashMap<>();
+        private final Map<Object, long[]> counts = new HashMap<>();
+        private final Map<Object, IRI> values = new HashMap<>();
         private Object lastKey;
         private long[] last;
 
@@ -243,7 +243,7 @@ public final class StoreCheck {
             last[0]++;
         }
 
-        java.util.Collection<IRI> predicates() {
+        Collection<IRI> predicates() {
             return values.values();
         }
 
