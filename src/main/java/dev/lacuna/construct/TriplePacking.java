@@ -110,6 +110,11 @@ final class TriplePacking {
      * "entity/007" names another resource than "entity/7", so it must not pack to the same key.
      */
     private long entityId(Value v) {
+        return entityId(v, entityPrefix);
+    }
+
+    /** As above, for the KG whose entity IRIs start with {@code entityPrefix}. */
+    static long entityId(Value v, String entityPrefix) {
         if (!(v instanceof IRI iri)) {
             return -1;
         }

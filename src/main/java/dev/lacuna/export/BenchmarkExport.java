@@ -147,19 +147,11 @@ public final class BenchmarkExport {
         if (packed != null) {
             // One primitive sort of (head, rank, tail) packed in a long: at 20M lines the boxed row order and its
             // comparator took most of the time of the build's folder, which its commit waits for.
-            int[] relationOf = new int[byName.length];
-            for (int r = 0; r < byName.length; r++) {
-                relationOf[r] = byName[r];
+            List<String> namesByRank = new ArrayList<>(byName.length);
+            for (Integer r : byName) {
+                namesByRank.add(relationNames.get(r));
             }
-            int tailBits = bits(max(tails));
-            int rankBits = bits(byName.length - 1);
-            for (long key : packed) {
-                line.setLength(0);
-                line.append(key >>> (rankBits + tailBits)).append('\t')
-                        .append(relationNames.get(relationOf[(int) ((key >>> tailBits) & ((1L << rankBits) - 1))]))
-                        .append('\t').append(key & ((1L << tailBits) - 1)).append('\n');
-                out.append(line);
-            }
+            writePackedTsv(packed, bits(byName.length - 1), bits(max(tails)), namesByRank, out);
             return n;
         }
         Integer[] order = new Integer[n];
@@ -185,6 +177,25 @@ public final class BenchmarkExport {
     }
 
     /**
+     * Graph TSV lines from sorted keys of (head, relation rank, tail), {@code rankBits} and {@code tailBits} wide
+     * at the low end; {@code namesByRank} the relation names in String order. Shared by {@link #writeGraphTsv} and
+     * verify, which packs a store's graph as it streams it rather than holding its statements.
+     */
+    public static void writePackedTsv(long[] sortedKeys, int rankBits, int tailBits, List<String> namesByRank,
+                                      Writer out) throws IOException {
+        StringBuilder line = new StringBuilder(64);
+        long rankMask = (1L << rankBits) - 1;
+        long tailMask = (1L << tailBits) - 1;
+        for (long key : sortedKeys) {
+            line.setLength(0);
+            line.append(key >>> (rankBits + tailBits)).append('\t')
+                    .append(namesByRank.get((int) ((key >>> tailBits) & rankMask)))
+                    .append('\t').append(key & tailMask).append('\n');
+            out.append(line);
+        }
+    }
+
+    /**
      * The rows as sorted longs of (head, relation rank, tail) when all ids are non-negative and the three fit 63
      * bits (the order of the keys is then the order of the rows), else null.
      */
@@ -206,8 +217,8 @@ public final class BenchmarkExport {
         return keys;
     }
 
-    /** Bits that hold every value from 0 to {@code max}, at least one. */
-    private static int bits(long max) {
+    /** Bits that hold every value from 0 to {@code max}, at least one: the width of a column of the packed TSV keys. */
+    public static int bits(long max) {
         return Math.max(1, 64 - Long.numberOfLeadingZeros(max));
     }
 
@@ -290,13 +301,28 @@ public final class BenchmarkExport {
      */
     public static void writeTrig(Map<IRI, ? extends Collection<Statement>> graphs, Writer out) throws IOException {
         Map<Value, Integer> ranks = ranks(graphs);
-        List<IRI> names = new ArrayList<>(graphs.keySet());
-        names.sort(java.util.Comparator.comparing(IRI::stringValue));
-        List<Statement[]> sorted = new ArrayList<>(names.size());
-        for (IRI name : names) {
-            Statement[] statements = sort(graphs.get(name), ranks);
-            sorted.add(statements);
+        Map<IRI, List<Statement>> sorted = new LinkedHashMap<>();
+        for (Map.Entry<IRI, ? extends Collection<Statement>> g : graphs.entrySet()) {
+            sorted.put(g.getKey(), Arrays.asList(sort(g.getValue(), ranks)));
         }
+        writeTrigInOrder(sorted, out);
+    }
+
+    /**
+     * One graph's statements in the order {@link #writeTrig} writes them. Ranking one graph's values alone gives
+     * the same order as ranking all graphs' values together: only values of the same graph are compared.
+     */
+    public static List<Statement> trigOrder(Collection<Statement> graph) {
+        return Arrays.asList(sort(graph, ranks(Map.of(VF.createIRI("urn:x-lacuna:graph"), graph))));
+    }
+
+    /**
+     * As {@link #writeTrig}, each graph's statements already in the file's order ({@link #trigOrder}, or a
+     * packed graph's own order that is proven equal to it); graphs are written in the order of their names.
+     */
+    public static void writeTrigInOrder(Map<IRI, ? extends Iterable<Statement>> sorted, Writer out) throws IOException {
+        List<IRI> names = new ArrayList<>(sorted.keySet());
+        names.sort(java.util.Comparator.comparing(IRI::stringValue));
         try {
             RDFWriter writer = Rio.createWriter(RDFFormat.TRIG, out);
             // Rio's pretty printing buffers every 1,000 statements in a model and scans it once per subject: 3x the
@@ -308,9 +334,8 @@ public final class BenchmarkExport {
             writer.handleNamespace("rdf", RDF.NAMESPACE);
             writer.handleNamespace("rdfs", RDFS.NAMESPACE);
             writer.handleNamespace("xsd", XSD.NAMESPACE);
-            for (int g = 0; g < names.size(); g++) {
-                IRI name = names.get(g);
-                for (Statement s : sorted.get(g)) {
+            for (IRI name : names) {
+                for (Statement s : sorted.get(name)) {
                     writer.handleStatement(VF.createStatement(s.getSubject(), s.getPredicate(), s.getObject(), name));
                 }
             }
@@ -458,8 +483,11 @@ public final class BenchmarkExport {
         return ranks;
     }
 
-    /** Sort key: numeric private ids sort as numbers would, other values by their N-Triples form. */
-    private static String key(Value v) {
+    /**
+     * Sort key of the TriG file: numeric private ids sort as numbers would, other values by their N-Triples form.
+     * Public so that a packed graph's relations can be put in this order ({@code construct.StoreGraph}).
+     */
+    public static String key(Value v) {
         if (v instanceof Literal) {
             return "2" + NTriplesUtil.toNTriplesString(v);
         }

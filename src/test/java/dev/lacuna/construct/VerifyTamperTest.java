@@ -224,6 +224,91 @@ class VerifyTamperTest {
         fails(dir, "benchmark.trig:" + changed[0] + ": ");
     }
 
+    /** A line of the complete graph's part of benchmark.trig: verify writes that part from packed keys. */
+    @Test
+    void trigEditedInsideComplete() throws IOException {
+        Path dir = copy();
+        int[] changed = {-1};
+        edit(dir.resolve("benchmark.trig"), lines -> {
+            int start = -1;
+            for (int i = 0; i < lines.size() && start < 0; i++) {
+                if (lines.get(i).startsWith("<" + FamilyBuild.KG.complete() + "> {")) {
+                    start = i;
+                }
+            }
+            String line = lines.get(start + 3);
+            int at = line.lastIndexOf("/entity/") + "/entity/".length();
+            lines.set(start + 3, line.substring(0, at) + "9" + line.substring(at));
+            changed[0] = start + 4;
+            return lines;
+        });
+        assertTrue(changed[0] > 0);
+        fails(dir, "benchmark.trig:" + changed[0] + ": ");
+    }
+
+    /**
+     * The store changed under an untouched folder: a triple dropped from complete, and a removed triple added
+     * back to incomplete. Each is named by the first line of the graph file where the store differs.
+     */
+    @Test
+    void aTripleDroppedFromCompleteOrAddedToIncompleteInTheStore() throws IOException {
+        var kg = FamilyBuild.KG;
+        Path dir = copy();
+        List<String> complete = Files.readAllLines(dir.resolve("kg/complete.tsv"));
+        Triple dropped = triple(complete.get(0));
+        var st = org.eclipse.rdf4j.model.util.Values.getValueFactory().createStatement(kg.entity(dropped.head()),
+                kg.relation(dropped.relation()), kg.entity(dropped.tail()));
+        try (var conn = repository.getConnection()) {
+            conn.remove(st, kg.complete());
+        }
+        try {
+            fails(dir, "kg/complete.tsv:1: '" + complete.get(0) + "' differs from the store's '" + complete.get(1) + "'",
+                    "complete has checksum");
+        } finally {
+            try (var conn = repository.getConnection()) {
+                conn.add(st, kg.complete());
+            }
+        }
+
+        List<String> incomplete = Files.readAllLines(dir.resolve("kg/incomplete.tsv"));
+        String removed = Files.readAllLines(dir.resolve("kg/removed.tsv")).get(0);
+        Triple back = triple(removed);
+        int at = 0;
+        while (at < incomplete.size() && before(triple(incomplete.get(at)), back)) {
+            at++;
+        }
+        var added = org.eclipse.rdf4j.model.util.Values.getValueFactory().createStatement(kg.entity(back.head()),
+                kg.relation(back.relation()), kg.entity(back.tail()));
+        try (var conn = repository.getConnection()) {
+            conn.add(added, kg.incomplete());
+        }
+        try {
+            fails(dir, at < incomplete.size()
+                    ? "kg/incomplete.tsv:" + (at + 1) + ": '" + incomplete.get(at) + "' differs from the store's '" + removed + "'"
+                    : "kg/incomplete.tsv:" + (at + 1) + ": file ends early", "still in incomplete");
+        } finally {
+            try (var conn = repository.getConnection()) {
+                conn.remove(added, kg.incomplete());
+            }
+        }
+        Verifier.Report report = Verifier.verify(repository, dir);
+        assertTrue(report.passed(), "the store restored: " + report.checks());
+    }
+
+    private static Triple triple(String line) {
+        String[] f = line.split("\t");
+        return new Triple(Long.parseLong(f[0]), f[1], Long.parseLong(f[2]));
+    }
+
+    /** The graph TSV's order: head id, relation name, tail id. */
+    private static boolean before(Triple a, Triple b) {
+        int c = Long.compare(a.head(), b.head());
+        if (c == 0) {
+            c = a.relation().compareTo(b.relation());
+        }
+        return (c != 0 ? c : Long.compare(a.tail(), b.tail())) < 0;
+    }
+
     @Test
     void hardAnswerThatIsNotTheGroundingHead() throws IOException {
         Path dir = copy();

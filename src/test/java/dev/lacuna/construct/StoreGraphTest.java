@@ -1,0 +1,87 @@
+package dev.lacuna.construct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.junit.jupiter.api.Test;
+
+import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * verify's packed store graph writes the same graph TSV and TriG bytes as the writers of the build do from the
+ * statements, and falls back to statements where a graph is not of the KG's form.
+ */
+class StoreGraphTest {
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+    private static final KgGraphs KG = KgGraphs.of("t");
+    /** Names whose TSV order (String) differs from the TriG order (relation/9 before relation/10, escapes). */
+    private static final List<String> RELATIONS = List.of("b", "a", "Z", "a_b", "é", "10", "9", "a b", "x/2", "x/10");
+
+    private static List<Statement> randomGraph(long seed, int size) {
+        SplittableRandom random = new SplittableRandom(seed);
+        LinkedHashSet<Statement> statements = new LinkedHashSet<>();
+        for (int i = 0; i < size; i++) {
+            // a few hubs, so that a head's run holds many relations
+            long h = random.nextInt(10) < 3 ? random.nextInt(5) : random.nextInt(2_000);
+            statements.add(VF.createStatement(KG.entity(h), KG.relation(RELATIONS.get(random.nextInt(RELATIONS.size()))),
+                    KG.entity(random.nextInt(3_000))));
+        }
+        return new ArrayList<>(statements);
+    }
+
+    private static void sameBytes(List<Statement> statements, boolean packed) throws IOException {
+        StoreGraph graph = StoreGraph.of(statements, KG);
+        assertEquals(packed, graph.packed());
+        assertEquals(statements.size(), graph.size());
+        StringWriter want = new StringWriter();
+        BenchmarkExport.writeGraphTsv(KG, statements, want);
+        StringWriter got = new StringWriter();
+        graph.writeTsv(got);
+        assertEquals(want.toString(), got.toString());
+
+        Map<IRI, List<Statement>> both = new LinkedHashMap<>();
+        List<Statement> other = randomGraph(9, 200);
+        both.put(KG.incomplete(), statements);
+        both.put(KG.complete(), other);
+        StringWriter wantTrig = new StringWriter();
+        BenchmarkExport.writeTrig(both, wantTrig);
+        Map<IRI, Iterable<Statement>> inOrder = new LinkedHashMap<>();
+        inOrder.put(KG.incomplete(), graph.trigOrder());
+        inOrder.put(KG.complete(), StoreGraph.of(other, KG).trigOrder());
+        StringWriter gotTrig = new StringWriter();
+        BenchmarkExport.writeTrigInOrder(inOrder, gotTrig);
+        assertEquals(wantTrig.toString(), gotTrig.toString());
+    }
+
+    @Test
+    void aGraphOfTheKgsFormIsPackedAndWritesTheSameBytes() throws IOException {
+        sameBytes(randomGraph(1, 20_000), true);
+        sameBytes(List.of(), true);
+    }
+
+    @Test
+    void aGraphNotOfTheKgsFormIsHeldAsStatementsAndWritesTheSameBytes() throws IOException {
+        // entity/007 names another resource than entity/7; a non-entity subject; ids too wide for a packed key
+        for (Statement odd : List.of(
+                VF.createStatement(VF.createIRI(KG.entityPrefix() + "007"), KG.relation("a"), KG.entity(7)),
+                VF.createStatement(VF.createIRI("urn:other:4"), KG.relation("a"), KG.entity(7)),
+                VF.createStatement(KG.entity(999_999_999_999_999_999L), KG.relation("a"), KG.entity(999_999_999_999L)))) {
+            List<Statement> statements = randomGraph(2, 3_000);
+            statements.add(1_000, odd);
+            sameBytes(statements, false);
+        }
+    }
+}
