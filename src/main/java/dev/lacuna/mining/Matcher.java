@@ -22,6 +22,7 @@ final class Matcher implements BodyJoin.Leaf {
     private final ProductRefinement product;
     private final PathRefinement path;
     private final HeadFacts heads;
+    private ThreeHopClosures threeHop;
     private boolean allSlotsOnHead;
     /** Which direction path bodies are walked in: by cost (0), always forward (-1) or backward (1); tests force one. */
     int pathDirection;
@@ -184,6 +185,17 @@ final class Matcher implements BodyJoin.Leaf {
             }
         }
         return result;
+    }
+
+    /**
+     * The refinements of open 3-atom rules of one head relation that {@link ThreeHopClosures} refines together (each
+     * with {@link ThreeHopClosures#key} >= 0), in their order: the same lists as {@link #refine} of each.
+     */
+    List<List<WorkRule>> refineTogether(List<WorkRule> rules, double minSupport) {
+        if (threeHop == null) {
+            threeHop = new ThreeHopClosures(kg, options.maxRelationOccurrences());
+        }
+        return threeHop.refine(rules.get(0).headRelation(), rules, minSupport);
     }
 
     // ------------------------------------------------------------------ measures
