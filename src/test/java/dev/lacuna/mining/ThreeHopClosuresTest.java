@@ -68,7 +68,7 @@ class ThreeHopClosuresTest {
         int compared = 0;
         int children = 0;
         // every head relation is refined together; every k-th of its rules alone keeps the test at seconds
-        int stride = Math.max(1, queue.size() / 2000);
+        int stride = Math.max(1, queue.size() / 800);
         for (List<WorkRule> rules : byHead.values()) {
             double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(rules.get(0).headRelation()));
             List<List<WorkRule>> together = matcher.refineTogether(rules, minSupport);
