@@ -33,6 +33,16 @@ final class ThreeHopClosures {
     private final long[] inRuns;
     private final int maxRelationOccurrences;
     private final LongIndexMap parents = new LongIndexMap();
+    // per label: whether some queued parent has it as its first or second body label, per shape
+    private final boolean[] subjectFirst;
+    private final boolean[] subjectSecond;
+    private final boolean[] objectFirst;
+    private final boolean[] objectSecond;
+    private final boolean[] productFirst;
+    private final boolean[] productSecond;
+    private final int[] shapes = new int[3];
+    /** Whether the current walk runs from the head's object. */
+    private boolean reversed;
     private final LongIndexMap tripleSlots = new LongIndexMap();
     private long[] triples = new long[64];
     private int[] tripleCounts = new int[64];
@@ -63,6 +73,13 @@ final class ThreeHopClosures {
         this.outRuns = kg.outRuns();
         this.inRuns = kg.inRuns();
         this.maxRelationOccurrences = maxRelationOccurrences;
+        int labels = 2 * kg.relationCount();
+        this.subjectFirst = new boolean[labels];
+        this.subjectSecond = new boolean[labels];
+        this.objectFirst = new boolean[labels];
+        this.objectSecond = new boolean[labels];
+        this.productFirst = new boolean[labels];
+        this.productSecond = new boolean[labels];
     }
 
     /** The label of an edge walked from one end to the other: even when the walk goes from the atom's subject. */
@@ -139,8 +156,19 @@ final class ThreeHopClosures {
      */
     List<List<WorkRule>> refine(int head, List<WorkRule> rules, double minSupport) {
         parents.clear();
+        for (boolean[] seen : List.of(subjectFirst, subjectSecond, objectFirst, objectSecond, productFirst, productSecond)) {
+            Arrays.fill(seen, false);
+        }
+        Arrays.fill(shapes, 0);
         for (int i = 0; i < rules.size(); i++) {
-            parents.put(key(rules.get(i)), i);
+            long key = key(rules.get(i));
+            parents.put(key, i);
+            int shape = (int) (key >>> (2 * BITS));
+            int first = (int) ((key >>> BITS) & MASK);
+            int second = (int) (key & MASK);
+            shapes[shape]++;
+            (shape == FROM_SUBJECT ? subjectFirst : shape == FROM_OBJECT ? objectFirst : productFirst)[first] = true;
+            (shape == FROM_SUBJECT ? subjectSecond : shape == FROM_OBJECT ? objectSecond : productSecond)[second] = true;
         }
         tripleSlots.clear();
         tripleKinds = 0;
@@ -227,6 +255,7 @@ final class ThreeHopClosures {
      * {@code reversed}, a is the head's object and b its subject, so each triple is turned around first.
      */
     private void walk(long[] facts, int n, boolean reversed) {
+        this.reversed = reversed;
         for (int i = 0; i < n; ) {
             int b = KgIndex.high(facts[i]);
             int j = i + 1;
@@ -288,6 +317,12 @@ final class ThreeHopClosures {
 
     /** The walks a -> x (label l0) -> y -> b: l0 with each label pair of x. */
     private void addWalks(int l0, int x) {
+        // the first edge of the walk from the head's subject (from its object: the last, turned) must be a body
+        // label of some parent, unless some parent closes the rule with it
+        if (reversed ? shapes[FROM_SUBJECT] == 0 && !objectSecond[l0 ^ 1] && !productSecond[l0 ^ 1]
+                : shapes[FROM_OBJECT] == 0 && !subjectFirst[l0] && !productFirst[l0]) {
+            return;
+        }
         if (xStamp[x] != groupId) {
             pairsOf(x);
         }
@@ -405,7 +440,13 @@ final class ThreeHopClosures {
         }
     }
 
-    /** The pairs (l1, label of y -> b) for an edge x -> y with label l1, if y is next to b. */
+    /**
+     * The pairs (l1, label of y -> b) for an edge x -> y with label l1, if y is next to b, and if some queued parent
+     * could use the pair: walking from the head's subject, the pair (l1, l2) is the body of a rule from the object,
+     * or l1 the second body label of a rule from the subject, or l2 that of a product; from the object, the pair
+     * is (l1, l0) turned, the body of a rule from the subject, or l1 the first label of a rule from the object, or
+     * l0 that of a product.
+     */
     private void addPairs(int l1, int y) {
         if (yStamp[y] != groupId) {
             return;
@@ -415,8 +456,13 @@ final class ThreeHopClosures {
             pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + len));
         }
         long high = (long) l1 << BITS;
+        boolean any = reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
         for (int p = yStart[y], end = p + len; p < end; p++) {
-            pairBuffer[pairCount++] = high | yLabels[p];
+            int l2 = yLabels[p];
+            if (any || (reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
+                    : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0)) {
+                pairBuffer[pairCount++] = high | l2;
+            }
         }
     }
 }
