@@ -1,9 +1,9 @@
 package dev.lacuna.mining;
 
 /**
- * Groups (key, value) pairs, packed as longs by {@link KgIndex#pack}, by key into one array by counting sort: the
- * refinements that walk a hub once per group ({@link ProductRefinement}, {@link PathRefinement}) then read a key's
- * values as the run {@code values[start[key]]} to {@code values[start[key] + fill[key] - 1]}.
+ * Groups (key, value) pairs, packed as longs by {@link KgIndex#pack}, by key into one array by counting sort: a walk
+ * that indexes a hub's neighbours once per group ({@link ThreeHopClosures}) then reads a key's values as the run
+ * {@code values[start[key]]} to {@code values[start[key] + fill[key] - 1]}.
  */
 final class Buckets {
     private Buckets() {

@@ -9,8 +9,9 @@ import java.util.List;
  * the head facts with the shared {@link BodyJoin} (each grounding marks its slots in {@link SlotCounts}) and
  * measures closed rules with {@link BodyMeasure}. Special shapes get their own strategies, each giving the same
  * counts as the join fact by fact: bodies that mention one head variable only ({@link GroupedRefinement}),
- * two-atom "product" bodies ({@link ProductRefinement}), body atoms on both head variables (a merge filter on
- * the head facts). Not thread-safe: each worker thread has its own.
+ * body atoms on both head variables (a merge filter on the head facts). At maxad 4 the open 3-atom rules that
+ * one closing atom turns into a walk from the head's subject to its object are refined per head relation, all at
+ * once ({@link #refineTogether}, {@link ThreeHopClosures}). Not thread-safe: each worker thread has its own.
  */
 final class Matcher implements BodyJoin.Leaf {
     private final KgIndex kg;
@@ -19,14 +20,9 @@ final class Matcher implements BodyJoin.Leaf {
     private final SlotCounts counts;
     private final BodyMeasure measure;
     private final GroupedRefinement grouped;
-    private final ProductRefinement product;
-    private final PathRefinement path;
     private final HeadFacts heads;
+    private ThreeHopClosures threeHop;
     private boolean allSlotsOnHead;
-    /** Which direction path bodies are walked in: by cost (0), always forward (-1) or backward (1); tests force one. */
-    int pathDirection;
-    /** Rules refined by walking a path body backward (for tests). */
-    int backwardPaths;
 
     Matcher(KgIndex kg, MinerOptions options) {
         this.kg = kg;
@@ -35,8 +31,6 @@ final class Matcher implements BodyJoin.Leaf {
         this.counts = new SlotCounts(kg);
         this.measure = new BodyMeasure(join);
         this.grouped = new GroupedRefinement(join, counts);
-        this.product = new ProductRefinement(join, counts);
-        this.path = new PathRefinement(join, counts);
         this.heads = new HeadFacts(kg, join);
     }
 
@@ -115,17 +109,8 @@ final class Matcher implements BodyJoin.Leaf {
         long[] headFacts = heads.facts;
         int bodyMask = heads.bodyMask;
         int grouping = heads.groupingVariable();
-        if (product.applies()) {
-            product.run(headFacts, () -> heads.byObject(rule.headRelation()));
-        } else if (grouping >= 0) {
-            long[] byGrouping = heads.groupedBy(rule.headRelation(), grouping);
-            if (pathDirection >= 0 && path.applies(grouping, bodyMask) && (pathDirection > 0
-                    || path.cheaper(byGrouping, heads.groupedBy(rule.headRelation(), 1 - grouping)))) {
-                path.run(heads.groupedBy(rule.headRelation(), 1 - grouping));
-                backwardPaths++;
-            } else {
-                grouped.run(byGrouping, grouping, bodyMask, allSlotsOnHead);
-            }
+        if (grouping >= 0) {
+            grouped.run(heads.groupedBy(rule.headRelation(), grouping), grouping, bodyMask, allSlotsOnHead);
         } else {
             join.leaf = this;
             int[] val = join.val;
@@ -184,6 +169,17 @@ final class Matcher implements BodyJoin.Leaf {
             }
         }
         return result;
+    }
+
+    /**
+     * The refinements of open 3-atom rules of one head relation that {@link ThreeHopClosures} refines together (each
+     * with {@link ThreeHopClosures#key} >= 0), in their order: the same lists as {@link #refine} of each.
+     */
+    List<List<WorkRule>> refineTogether(List<WorkRule> rules, double minSupport) {
+        if (threeHop == null) {
+            threeHop = new ThreeHopClosures(kg, options.maxRelationOccurrences());
+        }
+        return threeHop.refine(rules.get(0).headRelation(), rules, minSupport);
     }
 
     // ------------------------------------------------------------------ measures

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.lacuna.LacunaException;
@@ -82,6 +83,19 @@ public final class Miner {
         /** The refinements of {@code rule} with support at least {@code minSupport}. */
         List<R> refine(E evaluator, R rule, double minSupport);
 
+        /**
+         * Groups of queued rules (indexes into {@code queue}, one head relation each) that {@link #refineTogether}
+         * refines in one pass; every other rule is refined alone.
+         */
+        default List<int[]> together(List<R> queue) {
+            return List.of();
+        }
+
+        /** The refinements of each rule of a group from {@link #together}, as {@link #refine} gives them. */
+        default List<List<R>> refineTogether(E evaluator, List<R> rules, double minSupport) {
+            throw new UnsupportedOperationException("no rules are refined together in this language");
+        }
+
         /** Body sizes and confidences; counting may stop once the PCA body size exceeds {@code pcaLimit}. */
         void measure(E evaluator, R rule, long pcaLimit);
 
@@ -111,11 +125,24 @@ public final class Miner {
             try (Progress refining = progress.start("refining into " + generation + " atoms", current.size(),
                     "queued rules")) {
                 refining.message("(" + output.size() + " rules output so far)");
-                parallel(current.size(), evaluators, (e, i) -> {
-                    R parent = current.get(i);
-                    double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(parent.headRelation()));
-                    refined.set(i, language.refine(e, parent, minSupport));
-                    refining.step(1);
+                List<int[]> units = units(language, current);
+                parallel(units.size(), evaluators, (e, u) -> {
+                    int[] unit = units.get(u);
+                    R first = current.get(unit[0]);
+                    double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(first.headRelation()));
+                    if (unit.length == 1) {
+                        refined.set(unit[0], language.refine(e, first, minSupport));
+                    } else {
+                        List<R> rules = new ArrayList<>(unit.length);
+                        for (int i : unit) {
+                            rules.add(current.get(i));
+                        }
+                        List<List<R>> children = language.refineTogether(e, rules, minSupport);
+                        for (int k = 0; k < unit.length; k++) {
+                            refined.set(unit[k], children.get(k));
+                        }
+                    }
+                    refining.step(unit.length);
                 });
             }
             Map<K, R> merged = new HashMap<>();
@@ -171,6 +198,29 @@ public final class Miner {
         return rules;
     }
 
+    /**
+     * The queue's work units: the language's groups refined together, largest head relation first (so that no
+     * thread is left with a large one at the end), then every other rule alone.
+     */
+    private <K extends Comparable<K>, R extends Candidate<K>, E> List<int[]> units(Language<K, R, E> language, List<R> queue) {
+        List<int[]> groups = new ArrayList<>(language.together(queue));
+        groups.sort((x, y) -> Integer.compare(kg.size(queue.get(y[0]).headRelation()),
+                kg.size(queue.get(x[0]).headRelation())));
+        boolean[] grouped = new boolean[queue.size()];
+        for (int[] g : groups) {
+            for (int i : g) {
+                grouped[i] = true;
+            }
+        }
+        List<int[]> units = new ArrayList<>(groups);
+        for (int i = 0; i < queue.size(); i++) {
+            if (!grouped[i]) {
+                units.add(new int[] {i});
+            }
+        }
+        return units;
+    }
+
     /** Thresholds and AMIE3's skyline. */
     private <K extends Comparable<K>, R extends Candidate<K>> boolean passes(R w, Map<K, Double> outputPca,
                                                                         Language<K, R, ?> language) {
@@ -219,6 +269,33 @@ public final class Miner {
         @Override
         public List<WorkRule> refine(Matcher matcher, WorkRule rule, double minSupport) {
             return matcher.refine(rule, minSupport);
+        }
+
+        /**
+         * At maxad 4, the open 3-atom rules that one closing atom turns into a walk from the head's subject to its
+         * object, per head relation ({@link ThreeHopClosures}); at other lengths the last step has other shapes.
+         */
+        @Override
+        public List<int[]> together(List<WorkRule> queue) {
+            if (options.maxAtoms() != 4) {
+                return List.of();
+            }
+            Map<Integer, List<Integer>> byHead = new TreeMap<>();
+            for (int i = 0; i < queue.size(); i++) {
+                if (ThreeHopClosures.key(queue.get(i)) >= 0) {
+                    byHead.computeIfAbsent(queue.get(i).headRelation(), h -> new ArrayList<>()).add(i);
+                }
+            }
+            List<int[]> groups = new ArrayList<>();
+            for (List<Integer> g : byHead.values()) {
+                groups.add(g.stream().mapToInt(Integer::intValue).toArray());
+            }
+            return groups;
+        }
+
+        @Override
+        public List<List<WorkRule>> refineTogether(Matcher matcher, List<WorkRule> rules, double minSupport) {
+            return matcher.refineTogether(rules, minSupport);
         }
 
         @Override

@@ -1,0 +1,468 @@
+package dev.lacuna.mining;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The refinement into four atoms of all open three-atom rules of one head relation whose body and closing atom
+ * make a walk of three edges from the head's subject h to its object o: the path from the subject
+ * ({@code h - x - y}, closed between y and o), the path from the object ({@code x - y - o}, closed between h and x)
+ * and the product ({@code h - x}, {@code y - o}, closed between x and y). On the 20M generated KG these are over
+ * a million queued rules, and refined one by one each walked its head relation's facts again (docs/scaling.md):
+ * here each fact is walked once for all of them. A walk's labels (per edge its relation and direction) spell a
+ * closed rule; the number of facts with at least one walk of a label triple is that rule's support, which each of
+ * its up to three queued parents would have counted for it. A fact is walked from whichever end has fewer edges,
+ * a: its edges to x, then per x the label pairs of the walks x - y - b to the other end b, kept per b for all the
+ * facts that share b. Not thread-safe: each worker thread has its own.
+ */
+final class ThreeHopClosures {
+    /** Rule shapes, by the edge of the walk that the closing atom adds: the third, the first, the middle one. */
+    static final int FROM_SUBJECT = 0;
+    static final int FROM_OBJECT = 1;
+    static final int PRODUCT = 2;
+    private static final int BITS = 21;
+    private static final long MASK = (1L << BITS) - 1;
+    /** A binary search in x's edges costs about this many edge visits. */
+    private static final int SEARCH_COST = 16;
+
+    private final KgIndex kg;
+    private final long[] out;
+    private final long[] in;
+    private final long[] outRuns;
+    private final long[] inRuns;
+    private final int maxRelationOccurrences;
+    private final LongIndexMap parents = new LongIndexMap();
+    // per label: whether some queued parent has it as its first or second body label, per shape
+    private final boolean[] subjectFirst;
+    private final boolean[] subjectSecond;
+    private final boolean[] objectFirst;
+    private final boolean[] objectSecond;
+    private final boolean[] productFirst;
+    private final boolean[] productSecond;
+    private final int[] shapes = new int[3];
+    /** Whether the current walk runs from the head's object. */
+    private boolean reversed;
+    private final LongIndexMap tripleSlots = new LongIndexMap();
+    private long[] triples = new long[64];
+    private int[] tripleCounts = new int[64];
+    private int tripleKinds;
+
+    // the group of facts sharing the far end b: b's neighbours y, each with the labels of the edges y -> b
+    private int[] yStamp;
+    private int[] yStart;
+    private int[] yFill;
+    private int[] yLabels = new int[64];
+    private final IntList ys = new IntList();
+    private long[] yPairs = new long[64];
+    private int groupId;
+    // per x met in the group: the distinct label pairs (x -> y, y -> b), a slice of pairBuffer
+    private int[] xStamp;
+    private int[] xStart;
+    private int[] xLength;
+    private long[] pairBuffer = new long[64];
+    private int pairCount;
+    // one fact's label triples, before duplicates are dropped
+    private long[] walks = new long[64];
+    private int walkCount;
+
+    ThreeHopClosures(KgIndex kg, int maxRelationOccurrences) {
+        this.kg = kg;
+        this.out = kg.outEdges();
+        this.in = kg.inEdges();
+        this.outRuns = kg.outRuns();
+        this.inRuns = kg.inRuns();
+        this.maxRelationOccurrences = maxRelationOccurrences;
+        int labels = 2 * kg.relationCount();
+        this.subjectFirst = new boolean[labels];
+        this.subjectSecond = new boolean[labels];
+        this.objectFirst = new boolean[labels];
+        this.objectSecond = new boolean[labels];
+        this.productFirst = new boolean[labels];
+        this.productSecond = new boolean[labels];
+    }
+
+    /** The label of an edge walked from one end to the other: even when the walk goes from the atom's subject. */
+    static int label(int relation, boolean fromSubject) {
+        return 2 * relation + (fromSubject ? 0 : 1);
+    }
+
+    private static long parentKey(int shape, int first, int second) {
+        return ((long) shape << (2 * BITS)) | ((long) first << BITS) | second;
+    }
+
+    /**
+     * The shape and the two body labels (in the walk's order) of a rule that this class refines, packed; -1 for
+     * every other rule.
+     */
+    static long key(WorkRule rule) {
+        if (rule.closed || rule.length() != 3) {
+            return -1;
+        }
+        int[] a = rule.atoms;
+        int onSubject = -1;
+        int onObject = -1;
+        int free = -1;
+        for (int i = 3; i <= 6; i += 3) {
+            boolean s = a[i] == 0 || a[i + 2] == 0;
+            boolean o = a[i] == 1 || a[i + 2] == 1;
+            if (s && o) {
+                return -1;
+            } else if (s) {
+                onSubject = onSubject < 0 ? i : -2;
+            } else if (o) {
+                onObject = onObject < 0 ? i : -2;
+            } else {
+                free = i;
+            }
+        }
+        if (onSubject >= 0 && onObject >= 0) {
+            int c = other(a, onSubject, 0);
+            int d = other(a, onObject, 1);
+            return c == d ? -1 : parentKey(PRODUCT, walkLabel(a, onSubject, 0), walkLabel(a, onObject, d));
+        }
+        if (free < 0) {
+            return -1;
+        }
+        if (onSubject >= 0) {
+            int x = other(a, onSubject, 0);
+            return touches(a, free, x) ? parentKey(FROM_SUBJECT, walkLabel(a, onSubject, 0), walkLabel(a, free, x)) : -1;
+        }
+        if (onObject >= 0) {
+            int y = other(a, onObject, 1);
+            int x = touches(a, free, y) ? other(a, free, y) : -1;
+            return x < 0 ? -1 : parentKey(FROM_OBJECT, walkLabel(a, free, x), walkLabel(a, onObject, y));
+        }
+        return -1;
+    }
+
+    private static boolean touches(int[] a, int i, int v) {
+        return a[i] == v || a[i + 2] == v;
+    }
+
+    private static int other(int[] a, int i, int v) {
+        return a[i] == v ? a[i + 2] : a[i];
+    }
+
+    /** The label of atom i walked from its end {@code from}. */
+    private static int walkLabel(int[] a, int i, int from) {
+        return label(a[i + 1], a[i] == from);
+    }
+
+    /**
+     * The refinements of each of {@code rules} (one head relation, each with {@link #key} >= 0, no two equal), in
+     * the order of {@code rules}: the closed rules of four atoms with support at least {@code minSupport}, as
+     * {@link Matcher#refine} gives them one rule at a time.
+     */
+    List<List<WorkRule>> refine(int head, List<WorkRule> rules, double minSupport) {
+        parents.clear();
+        for (boolean[] seen : List.of(subjectFirst, subjectSecond, objectFirst, objectSecond, productFirst, productSecond)) {
+            Arrays.fill(seen, false);
+        }
+        Arrays.fill(shapes, 0);
+        for (int i = 0; i < rules.size(); i++) {
+            long key = key(rules.get(i));
+            parents.put(key, i);
+            int shape = (int) (key >>> (2 * BITS));
+            int first = (int) ((key >>> BITS) & MASK);
+            int second = (int) (key & MASK);
+            shapes[shape]++;
+            (shape == FROM_SUBJECT ? subjectFirst : shape == FROM_OBJECT ? objectFirst : productFirst)[first] = true;
+            (shape == FROM_SUBJECT ? subjectSecond : shape == FROM_OBJECT ? objectSecond : productSecond)[second] = true;
+        }
+        tripleSlots.clear();
+        tripleKinds = 0;
+        if (yStamp == null) {
+            int n = kg.entityCount();
+            yStamp = new int[n];
+            yStart = new int[n];
+            yFill = new int[n];
+            xStamp = new int[n];
+            xStart = new int[n];
+            xLength = new int[n];
+        }
+        // each fact is walked from its end with fewer edges, grouped by the other end
+        long[] facts = kg.facts(head);
+        long[] fromSubject = new long[facts.length];
+        long[] fromObject = new long[facts.length];
+        int nSubject = 0;
+        int nObject = 0;
+        for (long f : facts) {
+            int h = KgIndex.high(f);
+            int o = KgIndex.low(f);
+            if (degree(h) <= degree(o)) {
+                fromSubject[nSubject++] = KgIndex.pack(o, h);
+            } else {
+                fromObject[nObject++] = f;
+            }
+        }
+        Arrays.sort(fromSubject, 0, nSubject);
+        walk(fromSubject, nSubject, false);
+        walk(fromObject, nObject, true);
+        List<List<WorkRule>> result = new ArrayList<>(rules.size());
+        for (int i = 0; i < rules.size(); i++) {
+            result.add(new ArrayList<>());
+        }
+        for (int t = 0; t < tripleKinds; t++) {
+            if (tripleCounts[t] >= minSupport) {
+                addRefinements(head, triples[t], tripleCounts[t], rules, result);
+            }
+        }
+        return result;
+    }
+
+    /** Hands the closed rule that a label triple spells to each of its queued parents that may close it. */
+    private void addRefinements(int head, long triple, int support, List<WorkRule> rules, List<List<WorkRule>> result) {
+        int l0 = (int) (triple >>> (2 * BITS));
+        int l1 = (int) ((triple >>> BITS) & MASK);
+        int l2 = (int) (triple & MASK);
+        WorkRule child = null;
+        long[] keys = {parentKey(FROM_SUBJECT, l0, l1), parentKey(FROM_OBJECT, l1, l2), parentKey(PRODUCT, l0, l2)};
+        int[] closing = {l2, l0, l1};
+        for (int k = 0; k < 3; k++) {
+            int p = parents.get(keys[k]);
+            if (p < 0 || rules.get(p).relationOccurrences(closing[k] >> 1) >= maxRelationOccurrences) {
+                continue;
+            }
+            if (child == null) {
+                // the walk h=0 -> x=2 -> y=3 -> o=1
+                int[] atoms = new int[12];
+                atoms[0] = 0;
+                atoms[1] = head;
+                atoms[2] = 1;
+                atom(atoms, 3, l0, 0, 2);
+                atom(atoms, 6, l1, 2, 3);
+                atom(atoms, 9, l2, 3, 1);
+                child = WorkRule.of(atoms, support);
+            }
+            result.get(p).add(child);
+        }
+    }
+
+    private static void atom(int[] atoms, int at, int label, int from, int to) {
+        boolean forward = (label & 1) == 0;
+        atoms[at] = forward ? from : to;
+        atoms[at + 1] = label >> 1;
+        atoms[at + 2] = forward ? to : from;
+    }
+
+    private int degree(int e) {
+        return kg.outEnd(e) - kg.outStart(e) + kg.inEnd(e) - kg.inStart(e);
+    }
+
+    /**
+     * Counts the label triples of the facts {@code (b, a)}, sorted by b, walked a -> x -> y -> b. When
+     * {@code reversed}, a is the head's object and b its subject, so each triple is turned around first.
+     */
+    private void walk(long[] facts, int n, boolean reversed) {
+        this.reversed = reversed;
+        for (int i = 0; i < n; ) {
+            int b = KgIndex.high(facts[i]);
+            int j = i + 1;
+            while (j < n && KgIndex.high(facts[j]) == b) {
+                j++;
+            }
+            indexFarEnd(b);
+            for (int f = i; f < j; f++) {
+                int a = KgIndex.low(facts[f]);
+                walkCount = 0;
+                for (int k = kg.outStart(a), end = kg.outEnd(a); k < end; k++) {
+                    addWalks(label(KgIndex.high(out[k]), true), KgIndex.low(out[k]));
+                }
+                for (int k = kg.inStart(a), end = kg.inEnd(a); k < end; k++) {
+                    addWalks(label(KgIndex.high(in[k]), false), KgIndex.low(in[k]));
+                }
+                countDistinct(reversed);
+            }
+            i = j;
+        }
+    }
+
+    /** Counts each distinct triple of the current fact once, if some queued rule is its parent. */
+    private void countDistinct(boolean reversed) {
+        Arrays.sort(walks, 0, walkCount);
+        for (int w = 0; w < walkCount; w++) {
+            long t = walks[w];
+            if (w > 0 && t == walks[w - 1]) {
+                continue;
+            }
+            int l0 = (int) (t >>> (2 * BITS));
+            int l1 = (int) ((t >>> BITS) & MASK);
+            int l2 = (int) (t & MASK);
+            if (reversed) {
+                int first = l2 ^ 1;
+                l2 = l0 ^ 1;
+                l0 = first;
+                l1 ^= 1;
+                t = ((long) l0 << (2 * BITS)) | ((long) l1 << BITS) | l2;
+            }
+            if (parents.get(parentKey(FROM_SUBJECT, l0, l1)) < 0 && parents.get(parentKey(FROM_OBJECT, l1, l2)) < 0
+                    && parents.get(parentKey(PRODUCT, l0, l2)) < 0) {
+                continue;
+            }
+            int slot = tripleSlots.get(t);
+            if (slot < 0) {
+                slot = tripleKinds++;
+                if (slot == triples.length) {
+                    triples = Arrays.copyOf(triples, 2 * slot);
+                    tripleCounts = Arrays.copyOf(tripleCounts, 2 * slot);
+                }
+                triples[slot] = t;
+                tripleCounts[slot] = 0;
+                tripleSlots.put(t, slot);
+            }
+            tripleCounts[slot]++;
+        }
+    }
+
+    /** The walks a -> x (label l0) -> y -> b: l0 with each label pair of x. */
+    private void addWalks(int l0, int x) {
+        // the first edge of the walk from the head's subject (from its object: the last, turned) must be a body
+        // label of some parent, unless some parent closes the rule with it
+        if (reversed ? shapes[FROM_SUBJECT] == 0 && !objectSecond[l0 ^ 1] && !productSecond[l0 ^ 1]
+                : shapes[FROM_OBJECT] == 0 && !subjectFirst[l0] && !productFirst[l0]) {
+            return;
+        }
+        if (xStamp[x] != groupId) {
+            pairsOf(x);
+        }
+        int len = xLength[x];
+        if (walkCount + len > walks.length) {
+            walks = Arrays.copyOf(walks, Math.max(2 * walks.length, walkCount + len));
+        }
+        long high = (long) l0 << (2 * BITS);
+        for (int p = xStart[x], end = p + len; p < end; p++) {
+            walks[walkCount++] = high | pairBuffer[p];
+        }
+    }
+
+    /** A new group: the far end b's neighbours y, each with the labels of its edges walked y -> b. */
+    private void indexFarEnd(int b) {
+        if (++groupId == Integer.MAX_VALUE) {
+            Arrays.fill(yStamp, 0);
+            Arrays.fill(xStamp, 0);
+            groupId = 1;
+        }
+        ys.clear();
+        pairCount = 0;
+        int count = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            boolean outgoing = pass == 0;
+            long[] edges = outgoing ? out : in;
+            for (int k = outgoing ? kg.outStart(b) : kg.inStart(b), end = outgoing ? kg.outEnd(b) : kg.inEnd(b);
+                    k < end; k++) {
+                int y = KgIndex.low(edges[k]);
+                // b's out-edge (b, r, y) is walked y -> b against its direction; an in-edge (y, r, b) along it
+                int l = label(KgIndex.high(edges[k]), !outgoing);
+                if (yStamp[y] != groupId) {
+                    yStamp[y] = groupId;
+                    yFill[y] = 0;
+                    ys.add(y);
+                }
+                yFill[y]++;
+                if (count == yPairs.length) {
+                    yPairs = Arrays.copyOf(yPairs, 2 * count);
+                }
+                yPairs[count++] = KgIndex.pack(y, l);
+            }
+        }
+        yLabels = Buckets.group(ys, yStart, yFill, yPairs, count, yLabels);
+    }
+
+    /** The distinct label pairs of the walks x -> y -> b, from x's edges or from the y's, whichever is cheaper. */
+    private void pairsOf(int x) {
+        int start = pairCount;
+        int runs = kg.outRelEnd(x) - kg.outRelStart(x) + kg.inRelEnd(x) - kg.inRelStart(x);
+        boolean fromX = degree(x) <= ys.size();
+        if (!fromX) {
+            long viaY = 0;
+            for (int i = 0; i < ys.size() && viaY < degree(x); i++) {
+                viaY += Math.min(degree(ys.get(i)), (long) runs * SEARCH_COST);
+            }
+            fromX = degree(x) <= viaY;
+        }
+        if (fromX) {
+            for (int k = kg.outStart(x), end = kg.outEnd(x); k < end; k++) {
+                addPairs(label(KgIndex.high(out[k]), true), KgIndex.low(out[k]));
+            }
+            for (int k = kg.inStart(x), end = kg.inEnd(x); k < end; k++) {
+                addPairs(label(KgIndex.high(in[k]), false), KgIndex.low(in[k]));
+            }
+        } else {
+            for (int i = 0; i < ys.size(); i++) {
+                edgesBetween(x, ys.get(i), runs);
+            }
+        }
+        Arrays.sort(pairBuffer, start, pairCount);
+        int m = start;
+        for (int p = start; p < pairCount; p++) {
+            if (p == start || pairBuffer[p] != pairBuffer[p - 1]) {
+                pairBuffer[m++] = pairBuffer[p];
+            }
+        }
+        pairCount = m;
+        xStamp[x] = groupId;
+        xStart[x] = start;
+        xLength[x] = m - start;
+    }
+
+    /** Every edge between x and y, walked x -> y, paired with y's labels to b. */
+    private void edgesBetween(int x, int y, int xRuns) {
+        if (degree(y) <= (long) xRuns * SEARCH_COST) {
+            // y's in-edge (x, r, y) is walked x -> y along its direction; y's out-edge (y, r, x) against it
+            for (int k = kg.inStart(y), end = kg.inEnd(y); k < end; k++) {
+                if (KgIndex.low(in[k]) == x) {
+                    addPairs(label(KgIndex.high(in[k]), true), y);
+                }
+            }
+            for (int k = kg.outStart(y), end = kg.outEnd(y); k < end; k++) {
+                if (KgIndex.low(out[k]) == x) {
+                    addPairs(label(KgIndex.high(out[k]), false), y);
+                }
+            }
+            return;
+        }
+        search(x, y, out, outRuns, kg.outRelStart(x), kg.outRelEnd(x), true);
+        search(x, y, in, inRuns, kg.inRelStart(x), kg.inRelEnd(x), false);
+    }
+
+    /** Looks y up in each relation run of x's edges on one side. */
+    private void search(int x, int y, long[] edges, long[] runs, int from, int to, boolean outgoing) {
+        for (int m = from; m < to; m++) {
+            int r = KgIndex.high(runs[m]);
+            int lo = KgIndex.low(runs[m]);
+            int hi = KgIndex.low(runs[m + 1]);
+            long wanted = KgIndex.pack(r, y);
+            int at = KgIndex.lowerBound(edges, lo, hi, wanted);
+            if (at < hi && edges[at] == wanted) {
+                addPairs(label(r, outgoing), y);
+            }
+        }
+    }
+
+    /**
+     * The pairs (l1, label of y -> b) for an edge x -> y with label l1, if y is next to b, and if some queued parent
+     * could use the pair: walking from the head's subject, the pair (l1, l2) is the body of a rule from the object,
+     * or l1 the second body label of a rule from the subject, or l2 that of a product; from the object, the pair
+     * is (l1, l0) turned, the body of a rule from the subject, or l1 the first label of a rule from the object, or
+     * l0 that of a product.
+     */
+    private void addPairs(int l1, int y) {
+        if (yStamp[y] != groupId) {
+            return;
+        }
+        int len = yFill[y];
+        if (pairCount + len > pairBuffer.length) {
+            pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + len));
+        }
+        long high = (long) l1 << BITS;
+        boolean any = reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
+        for (int p = yStart[y], end = p + len; p < end; p++) {
+            int l2 = yLabels[p];
+            if (any || (reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
+                    : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0)) {
+                pairBuffer[pairCount++] = high | l2;
+            }
+        }
+    }
+}

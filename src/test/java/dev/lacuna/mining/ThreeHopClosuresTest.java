@@ -1,0 +1,95 @@
+package dev.lacuna.mining;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+import dev.lacuna.generate.KgGenerator;
+import dev.lacuna.generate.KgShape;
+import dev.lacuna.testing.TestData;
+
+/**
+ * {@link ThreeHopClosures} refines all open 3-atom walk rules of a head relation in one pass; for every such rule
+ * of the miner's maxad-4 queue it must give exactly what {@link Matcher#refine} gives that rule alone (the same
+ * closed rules with the same support), on a generated KG with hubs and on two real ones.
+ */
+class ThreeHopClosuresTest {
+
+    @Test
+    void refinesEveryWalkRuleAsTheRuleAloneOnAGeneratedKg() {
+        KgIndex.Builder builder = new KgIndex.Builder();
+        new KgGenerator(KgShape.wikidata5mLike(20_000, 2, 42)).generate((s, r, o) -> builder.add(
+                KgGenerator.entityName(s), KgGenerator.relationName(r), KgGenerator.entityName(o)));
+        compare(builder.build());
+    }
+
+    @Test
+    void refinesEveryWalkRuleAsTheRuleAloneOnKinshipAndUmls() {
+        compare(KgIndex.fromTsv(TestData.kg("kinship", "facts.txt")));
+        compare(KgIndex.fromTsv(TestData.kg("umls", "facts.txt")));
+    }
+
+    @Test
+    void keyTellsTheThreeShapesApartAndRefusesOthers() {
+        int r = 5;
+        // h - x - y: (0 r 2), (2 r 3)
+        assertEquals(ThreeHopClosures.FROM_SUBJECT, shape(new int[] {0, 1, 1, 0, r, 2, 2, r, 3}));
+        // x - y - o: (2 r 3), (3 r 1)
+        assertEquals(ThreeHopClosures.FROM_OBJECT, shape(new int[] {0, 1, 1, 2, r, 3, 3, r, 1}));
+        // h - x, y - o: (0 r 2), (3 r 1)
+        assertEquals(ThreeHopClosures.PRODUCT, shape(new int[] {0, 1, 1, 0, r, 2, 3, r, 1}));
+        // closed, an atom on both head variables, two atoms on the subject: not walks
+        assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 2, r, 1}, 1)));
+        assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 1, 0, r, 2}, 1)));
+        assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 0, r, 3}, 1)));
+    }
+
+    private static int shape(int[] atoms) {
+        long key = ThreeHopClosures.key(WorkRule.of(atoms, 1));
+        return key < 0 ? -1 : (int) (key >>> 42);
+    }
+
+    private static void compare(KgIndex kg) {
+        MinerOptions options = MinerOptions.defaults().withMaxAtoms(4).withThreads(1);
+        Matcher matcher = new Matcher(kg, options);
+        List<WorkRule> queue = OpenRuleCostBench.queue(kg, options, matcher);
+        Map<Integer, List<WorkRule>> byHead = new TreeMap<>();
+        for (WorkRule w : queue) {
+            if (ThreeHopClosures.key(w) >= 0) {
+                byHead.computeIfAbsent(w.headRelation(), h -> new ArrayList<>()).add(w);
+            }
+        }
+        int compared = 0;
+        int children = 0;
+        // every head relation is refined together; every k-th of its rules alone keeps the test at seconds
+        int stride = Math.max(1, queue.size() / 800);
+        for (List<WorkRule> rules : byHead.values()) {
+            double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(rules.get(0).headRelation()));
+            List<List<WorkRule>> together = matcher.refineTogether(rules, minSupport);
+            for (int i = 0; i < rules.size(); i += stride) {
+                WorkRule rule = rules.get(i);
+                List<WorkRule> alone = matcher.refine(rule, minSupport);
+                assertEquals(describe(alone), describe(together.get(i)), () -> "refinements of " + rule.key);
+                compared++;
+                children += alone.size();
+            }
+        }
+        assertTrue(compared >= 500, "walk rules compared: " + compared + " of " + queue.size());
+        assertTrue(children >= 100, "closed refinements compared: " + children);
+    }
+
+    private static List<String> describe(List<WorkRule> rules) {
+        List<String> out = new ArrayList<>();
+        for (WorkRule w : rules) {
+            out.add(w.key + " support " + w.support);
+        }
+        out.sort(null);
+        return out;
+    }
+}
