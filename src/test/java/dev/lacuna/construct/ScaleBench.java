@@ -31,12 +31,13 @@ import dev.lacuna.store.KgGraphs;
 /**
  * The issue's scale run, every stage as its own {@code lacuna} child process (java with the test class path and
  * {@code -Xmx} of {@code scale.xmx}, default 10g) under {@code /usr/bin/time}, so that wall time and peak RSS are
- * per stage: generate N triples (default 20,000,000), load into LMDB, mine at maxad 3 (and maxad 4 with
- * {@code -Dscale.maxad4=true}: up to two hours), build from the maxad-3 rules, verify, rebuild with another seed
+ * per stage: generate N triples (default 20,000,000), load into LMDB, mine at maxad 3 and at maxad 4 (about
+ * 40 minutes at 20M), build from the maxad-3 rules, verify, rebuild with another seed
  * and verify again, serve one-hop queries from
  * 16 clients for {@code scale.serveSeconds} (default 60; ServeBenchTest's shapes), export {@code rog}.
  * Writes target/bench/scale-N.md; each stage's log is kept under target/bench/scale-N/.
- * Run with: {@code mvn -B -o -Pscale test [-Dscale.triples=2000000] [-Dscale.maxad4=true] [-Dscale.xmx=10g]}.
+ * Run with: {@code mvn -B -o -Pscale test [-Dscale.triples=2000000] [-Dscale.xmx=10g]}; {@code -Dscale.stages=...}
+ * picks stages (for example without mine4).
  */
 @Tag("scale")
 class ScaleBench {
@@ -86,7 +87,7 @@ class ScaleBench {
             run("mine maxad 3", "", "mine", "--input", kg.toString(), "--output", work.resolve("rules-3.tsv").toString(),
                     "--maxad", "3", "--threads", "2");
         }
-        if (Boolean.getBoolean("scale.maxad4") && only.contains("mine4")) {
+        if (only.contains("mine4")) {
             run("mine maxad 4", "", "mine", "--input", kg.toString(), "--output", work.resolve("rules-4.tsv").toString(),
                     "--maxad", "4", "--threads", "2");
         }
@@ -290,8 +291,7 @@ class ScaleBench {
         md.append(String.format("Started %s, finished %s; each stage a `lacuna` child process with -Xmx%s on LMDB "
                 + "(wall time and peak RSS from /usr/bin/time; serve's peak RSS is its VmHWM before it was stopped). "
                 + "Command: `mvn -B -o -Pscale test -Dscale.triples=%d%s`. Logs: %s.%n%n", began, Instant.now(), xmx, n,
-                (Boolean.getBoolean("scale.maxad4") ? " -Dscale.maxad4=true" : "")
-                        + (System.getProperty("scale.stages") != null ? " -Dscale.stages=" + System.getProperty("scale.stages") : "")
+                (System.getProperty("scale.stages") != null ? " -Dscale.stages=" + System.getProperty("scale.stages") : "")
                         + (System.getProperty("scale.indexes") != null ? " -Dscale.indexes=" + System.getProperty("scale.indexes") : ""),
                 logs));
         md.append("| stage | wall s | peak RSS MiB | exit | note |\n|---|---:|---:|---:|---|\n");
