@@ -3,6 +3,7 @@ package dev.lacuna.mining;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * One thread's evaluator for rules without constants: builds the refinement slots of a rule, counts them over
@@ -175,11 +176,11 @@ final class Matcher implements BodyJoin.Leaf {
      * The refinements of open 3-atom rules of one head relation that {@link ThreeHopClosures} refines together (each
      * with {@link ThreeHopClosures#key} >= 0), in their order: the same lists as {@link #refine} of each.
      */
-    List<List<WorkRule>> refineTogether(List<WorkRule> rules, double minSupport) {
+    List<List<WorkRule>> refineTogether(List<WorkRule> rules, double minSupport, LongConsumer progress) {
         if (threeHop == null) {
             threeHop = new ThreeHopClosures(kg, options.maxRelationOccurrences());
         }
-        return threeHop.refine(rules.get(0).headRelation(), rules, minSupport);
+        return threeHop.refine(rules.get(0).headRelation(), rules, minSupport, progress);
     }
 
     // ------------------------------------------------------------------ measures

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
@@ -91,8 +92,11 @@ public final class Miner {
             return List.of();
         }
 
-        /** The refinements of each rule of a group from {@link #together}, as {@link #refine} gives them. */
-        default List<List<R>> refineTogether(E evaluator, List<R> rules, double minSupport) {
+        /**
+         * The refinements of each rule of a group from {@link #together}, as {@link #refine} gives them; the rules
+         * done are counted into {@code progress} as the work goes, {@code rules.size()} in all.
+         */
+        default List<List<R>> refineTogether(E evaluator, List<R> rules, double minSupport, LongConsumer progress) {
             throw new UnsupportedOperationException("no rules are refined together in this language");
         }
 
@@ -132,17 +136,17 @@ public final class Miner {
                     double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(first.headRelation()));
                     if (unit.length == 1) {
                         refined.set(unit[0], language.refine(e, first, minSupport));
+                        refining.step(1);
                     } else {
                         List<R> rules = new ArrayList<>(unit.length);
                         for (int i : unit) {
                             rules.add(current.get(i));
                         }
-                        List<List<R>> children = language.refineTogether(e, rules, minSupport);
+                        List<List<R>> children = language.refineTogether(e, rules, minSupport, refining::step);
                         for (int k = 0; k < unit.length; k++) {
                             refined.set(unit[k], children.get(k));
                         }
                     }
-                    refining.step(unit.length);
                 });
             }
             Map<K, R> merged = new HashMap<>();
@@ -294,8 +298,9 @@ public final class Miner {
         }
 
         @Override
-        public List<List<WorkRule>> refineTogether(Matcher matcher, List<WorkRule> rules, double minSupport) {
-            return matcher.refineTogether(rules, minSupport);
+        public List<List<WorkRule>> refineTogether(Matcher matcher, List<WorkRule> rules, double minSupport,
+                                                    LongConsumer progress) {
+            return matcher.refineTogether(rules, minSupport, progress);
         }
 
         @Override

@@ -3,6 +3,7 @@ package dev.lacuna.mining;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * The refinement into four atoms of all open three-atom rules of one head relation whose body and closing atom
@@ -43,6 +44,13 @@ final class ThreeHopClosures {
     private final int[] shapes = new int[3];
     /** Whether the current walk runs from the head's object. */
     private boolean reversed;
+    // progress: a head relation of millions of facts is minutes of walking, so its rules are counted done as its
+    // facts are walked, not all at the end
+    private LongConsumer progress;
+    private int ruleCount;
+    private long factCount;
+    private long factsWalked;
+    private long rulesReported;
     private final LongIndexMap tripleSlots = new LongIndexMap();
     private long[] triples = new long[64];
     private int[] tripleCounts = new int[64];
@@ -152,9 +160,10 @@ final class ThreeHopClosures {
     /**
      * The refinements of each of {@code rules} (one head relation, each with {@link #key} >= 0, no two equal), in
      * the order of {@code rules}: the closed rules of four atoms with support at least {@code minSupport}, as
-     * {@link Matcher#refine} gives them one rule at a time.
+     * {@link Matcher#refine} gives them one rule at a time. {@code progress} is told of the rules done, in parts
+     * as the facts are walked, {@code rules.size()} in all.
      */
-    List<List<WorkRule>> refine(int head, List<WorkRule> rules, double minSupport) {
+    List<List<WorkRule>> refine(int head, List<WorkRule> rules, double minSupport, LongConsumer progress) {
         parents.clear();
         for (boolean[] seen : List.of(subjectFirst, subjectSecond, objectFirst, objectSecond, productFirst, productSecond)) {
             Arrays.fill(seen, false);
@@ -197,8 +206,16 @@ final class ThreeHopClosures {
             }
         }
         Arrays.sort(fromSubject, 0, nSubject);
+        this.progress = progress;
+        ruleCount = rules.size();
+        factCount = facts.length;
+        factsWalked = 0;
+        rulesReported = 0;
         walk(fromSubject, nSubject, false);
         walk(fromObject, nObject, true);
+        if (rulesReported < ruleCount) {
+            progress.accept(ruleCount - rulesReported);
+        }
         List<List<WorkRule>> result = new ArrayList<>(rules.size());
         for (int i = 0; i < rules.size(); i++) {
             result.add(new ArrayList<>());
@@ -273,6 +290,12 @@ final class ThreeHopClosures {
                     addWalks(label(KgIndex.high(in[k]), false), KgIndex.low(in[k]));
                 }
                 countDistinct(reversed);
+            }
+            factsWalked += j - i;
+            long done = ruleCount * factsWalked / factCount;
+            if (done > rulesReported) {
+                progress.accept(done - rulesReported);
+                rulesReported = done;
             }
             i = j;
         }

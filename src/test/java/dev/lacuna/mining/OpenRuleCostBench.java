@@ -45,7 +45,7 @@ class OpenRuleCostBench {
         for (List<WorkRule> rules : walksByHead.values()) {
             double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(rules.get(0).headRelation()));
             long t0 = cpu();
-            matcher.refineTogether(rules, minSupport);
+            matcher.refineTogether(rules, minSupport, n -> { });
             double s = (cpu() - t0) / 1e9;
             walkSeconds += s;
             walkRules += rules.size();

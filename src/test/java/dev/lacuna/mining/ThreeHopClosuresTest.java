@@ -71,7 +71,12 @@ class ThreeHopClosuresTest {
         int stride = Math.max(1, queue.size() / 800);
         for (List<WorkRule> rules : byHead.values()) {
             double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(rules.get(0).headRelation()));
-            List<List<WorkRule>> together = matcher.refineTogether(rules, minSupport);
+            long[] reported = {0};
+            List<List<WorkRule>> together = matcher.refineTogether(rules, minSupport, n -> {
+                assertTrue(n > 0, "progress steps forward");
+                reported[0] += n;
+            });
+            assertEquals(rules.size(), reported[0], "progress counts every rule once");
             for (int i = 0; i < rules.size(); i += stride) {
                 WorkRule rule = rules.get(i);
                 List<WorkRule> alone = matcher.refine(rule, minSupport);
