@@ -281,8 +281,8 @@ public final class Miner {
          */
         @Override
         public List<int[]> together(List<WorkRule> queue) {
-            if (options.maxAtoms() != 4) {
-                return List.of();
+            if (options.maxAtoms() != 4 || !ThreeHopClosures.labelsFit(kg)) {
+                return List.of(); // every rule refined alone: slower, the same rules
             }
             Map<Integer, List<Integer>> byHead = new TreeMap<>();
             for (int i = 0; i < queue.size(); i++) {

@@ -90,13 +90,28 @@ final class ThreeHopClosures {
         this.productSecond = new boolean[labels];
     }
 
+    /** Whether every label of the KG fits its part of a packed long; a KG of a million relations or more does not. */
+    static boolean labelsFit(KgIndex kg) {
+        return 2L * kg.relationCount() <= MASK;
+    }
+
     /** The label of an edge walked from one end to the other: even when the walk goes from the atom's subject. */
     static int label(int relation, boolean fromSubject) {
         return 2 * relation + (fromSubject ? 0 : 1);
     }
 
+    /** Three labels of a walk, or a shape and a parent's two body labels, in one long. */
+    private static long pack(int first, int second, int third) {
+        return ((long) first << (2 * BITS)) | ((long) second << BITS) | third;
+    }
+
+    /** Part 0, 1 or 2 of a {@link #pack}ed long. */
+    private static int part(long packed, int i) {
+        return (int) ((packed >>> ((2 - i) * BITS)) & MASK);
+    }
+
     private static long parentKey(int shape, int first, int second) {
-        return ((long) shape << (2 * BITS)) | ((long) first << BITS) | second;
+        return pack(shape, first, second);
     }
 
     /**
@@ -172,9 +187,9 @@ final class ThreeHopClosures {
         for (int i = 0; i < rules.size(); i++) {
             long key = key(rules.get(i));
             parents.put(key, i);
-            int shape = (int) (key >>> (2 * BITS));
-            int first = (int) ((key >>> BITS) & MASK);
-            int second = (int) (key & MASK);
+            int shape = part(key, 0);
+            int first = part(key, 1);
+            int second = part(key, 2);
             shapes[shape]++;
             (shape == FROM_SUBJECT ? subjectFirst : shape == FROM_OBJECT ? objectFirst : productFirst)[first] = true;
             (shape == FROM_SUBJECT ? subjectSecond : shape == FROM_OBJECT ? objectSecond : productSecond)[second] = true;
@@ -230,9 +245,9 @@ final class ThreeHopClosures {
 
     /** Hands the closed rule that a label triple spells to each of its queued parents that may close it. */
     private void addRefinements(int head, long triple, int support, List<WorkRule> rules, List<List<WorkRule>> result) {
-        int l0 = (int) (triple >>> (2 * BITS));
-        int l1 = (int) ((triple >>> BITS) & MASK);
-        int l2 = (int) (triple & MASK);
+        int l0 = part(triple, 0);
+        int l1 = part(triple, 1);
+        int l2 = part(triple, 2);
         WorkRule child = null;
         long[] keys = {parentKey(FROM_SUBJECT, l0, l1), parentKey(FROM_OBJECT, l1, l2), parentKey(PRODUCT, l0, l2)};
         int[] closing = {l2, l0, l1};
@@ -309,15 +324,15 @@ final class ThreeHopClosures {
             if (w > 0 && t == walks[w - 1]) {
                 continue;
             }
-            int l0 = (int) (t >>> (2 * BITS));
-            int l1 = (int) ((t >>> BITS) & MASK);
-            int l2 = (int) (t & MASK);
+            int l0 = part(t, 0);
+            int l1 = part(t, 1);
+            int l2 = part(t, 2);
             if (reversed) {
                 int first = l2 ^ 1;
                 l2 = l0 ^ 1;
                 l0 = first;
                 l1 ^= 1;
-                t = ((long) l0 << (2 * BITS)) | ((long) l1 << BITS) | l2;
+                t = pack(l0, l1, l2);
             }
             if (parents.get(parentKey(FROM_SUBJECT, l0, l1)) < 0 && parents.get(parentKey(FROM_OBJECT, l1, l2)) < 0
                     && parents.get(parentKey(PRODUCT, l0, l2)) < 0) {
@@ -353,7 +368,7 @@ final class ThreeHopClosures {
         if (walkCount + len > walks.length) {
             walks = Arrays.copyOf(walks, Math.max(2 * walks.length, walkCount + len));
         }
-        long high = (long) l0 << (2 * BITS);
+        long high = pack(l0, 0, 0);
         for (int p = xStart[x], end = p + len; p < end; p++) {
             walks[walkCount++] = high | pairBuffer[p];
         }
@@ -478,7 +493,7 @@ final class ThreeHopClosures {
         if (pairCount + len > pairBuffer.length) {
             pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + len));
         }
-        long high = (long) l1 << BITS;
+        long high = pack(0, l1, 0);
         boolean any = reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
         for (int p = yStart[y], end = p + len; p < end; p++) {
             int l2 = yLabels[p];

@@ -1,9 +1,11 @@
 package dev.lacuna.mining;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,6 +50,20 @@ class ThreeHopClosuresTest {
         assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 2, r, 1}, 1)));
         assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 1, 0, r, 2}, 1)));
         assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 0, r, 3}, 1)));
+    }
+
+    @Test
+    void labelsFitUpToAMillionRelations() {
+        assertTrue(ThreeHopClosures.labelsFit(KgIndex.ofIds(2, relations(1_048_575), new int[] {0}, new int[] {0},
+                new int[] {1}, 1)));
+        assertFalse(ThreeHopClosures.labelsFit(KgIndex.ofIds(2, relations(1_048_576), new int[] {0}, new int[] {0},
+                new int[] {1}, 1)));
+    }
+
+    private static String[] relations(int n) {
+        String[] names = new String[n];
+        Arrays.setAll(names, i -> "r" + i);
+        return names;
     }
 
     private static int shape(int[] atoms) {
