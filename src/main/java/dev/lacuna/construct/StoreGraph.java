@@ -144,20 +144,14 @@ final class StoreGraph {
             unpackAll();
             return;
         }
-        Integer[] byName = new Integer[m];
+        BenchmarkExport.RelationRanks ranks = BenchmarkExport.RelationRanks.of(names);
+        int[] rank = ranks.rank();
+        namesByRank = ranks.namesByRank();
         Integer[] byKey = new Integer[m];
         for (int r = 0; r < m; r++) {
-            byName[r] = r;
             byKey[r] = r;
         }
-        Arrays.sort(byName, (a, b) -> names.get(a).compareTo(names.get(b)));
         Arrays.sort(byKey, (a, b) -> trigKeys.get(a).compareTo(trigKeys.get(b)));
-        int[] rank = new int[m];
-        namesByRank = new ArrayList<>(m);
-        for (int k = 0; k < m; k++) {
-            rank[byName[k]] = k;
-            namesByRank.add(names.get(byName[k]));
-        }
         trigRank = new int[m];
         relationsByTrig = new ArrayList<>(m);
         for (int k = 0; k < m; k++) {
@@ -168,8 +162,8 @@ final class StoreGraph {
         for (int i = 0; i < count; i++) {
             int block = i / BLOCK;
             int at = i % BLOCK;
-            keys[i] = (((heads.get(block)[at] << rankBits) | rank[relationColumn.get(block)[at]]) << tailBits)
-                    | tails.get(block)[at];
+            keys[i] = BenchmarkExport.tsvKey(heads.get(block)[at], rank[relationColumn.get(block)[at]],
+                    tails.get(block)[at], rankBits, tailBits);
             if (at == BLOCK - 1) { // each block dropped once packed: the columns never all live beside the keys
                 heads.set(block, null);
                 tails.set(block, null);

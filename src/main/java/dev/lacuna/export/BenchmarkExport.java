@@ -132,26 +132,14 @@ public final class BenchmarkExport {
             tails[i] = kg.privateId((IRI) st.getObject());
             i++;
         }
-        // A relation's rank is its place among the names in String order, as the lines were always sorted.
-        Integer[] byName = new Integer[relationNames.size()];
-        for (int r = 0; r < byName.length; r++) {
-            byName[r] = r;
-        }
-        Arrays.sort(byName, (a, b) -> relationNames.get(a).compareTo(relationNames.get(b)));
-        int[] rank = new int[byName.length];
-        for (int r = 0; r < byName.length; r++) {
-            rank[byName[r]] = r;
-        }
+        RelationRanks ranks = RelationRanks.of(relationNames);
+        int[] rank = ranks.rank();
         StringBuilder line = new StringBuilder(64);
         long[] packed = packedRows(heads, rank, relations, tails);
         if (packed != null) {
             // One primitive sort of (head, rank, tail) packed in a long: at 20M lines the boxed row order and its
             // comparator took most of the time of the build's folder, which its commit waits for.
-            List<String> namesByRank = new ArrayList<>(byName.length);
-            for (Integer r : byName) {
-                namesByRank.add(relationNames.get(r));
-            }
-            writePackedTsv(packed, bits(byName.length - 1), bits(max(tails)), namesByRank, out);
+            writePackedTsv(packed, bits(rank.length - 1), bits(max(tails)), ranks.namesByRank(), out);
             return n;
         }
         Integer[] order = new Integer[n];
@@ -174,6 +162,32 @@ public final class BenchmarkExport {
             out.append(line);
         }
         return n;
+    }
+
+    /**
+     * The relations of a graph TSV ranked as its lines are sorted: {@code rank[r]} is relation r's place among the
+     * names in String order, {@code namesByRank} the names in that order.
+     */
+    public record RelationRanks(int[] rank, List<String> namesByRank) {
+        public static RelationRanks of(List<String> names) {
+            Integer[] byName = new Integer[names.size()];
+            for (int r = 0; r < byName.length; r++) {
+                byName[r] = r;
+            }
+            Arrays.sort(byName, (a, b) -> names.get(a).compareTo(names.get(b)));
+            int[] rank = new int[byName.length];
+            List<String> namesByRank = new ArrayList<>(byName.length);
+            for (int k = 0; k < byName.length; k++) {
+                rank[byName[k]] = k;
+                namesByRank.add(names.get(byName[k]));
+            }
+            return new RelationRanks(rank, namesByRank);
+        }
+    }
+
+    /** The graph TSV's sort key of one row: head, relation rank and tail in one long. */
+    public static long tsvKey(long head, int rank, long tail, int rankBits, int tailBits) {
+        return (((head << rankBits) | rank) << tailBits) | tail;
     }
 
     /**
@@ -211,7 +225,7 @@ public final class BenchmarkExport {
         }
         long[] keys = new long[n];
         for (int k = 0; k < n; k++) {
-            keys[k] = (((heads[k] << rankBits) | rank[relations[k]]) << tailBits) | tails[k];
+            keys[k] = tsvKey(heads[k], rank[relations[k]], tails[k], rankBits, tailBits);
         }
         Arrays.parallelSort(keys);
         return keys;
