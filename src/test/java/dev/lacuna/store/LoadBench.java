@@ -40,8 +40,9 @@ import dev.lacuna.testing.TestData;
  * <p>Input: a generated Wikidata5m-shaped KG of {@code load.triples} triples (issue 16's 20M path), or with
  * {@code -Dload.input=codex-m} CoDEx-M's training split (185,584 triples of a real KG).
  * Run: {@code mvn -B -o -Pbench test -Dtest=LoadBench [-Dload.triples=N] [-Dload.stores=lmdb,native]
- * [-Dload.rounds=R] [-Dload.plainDefault=false] [-Dload.input=codex-m] [-Dload.shuffle=true]}; writes
- * target/bench/load-N.md (load-N-shuffled.md, load-codex-m.md).
+ * [-Dload.rounds=R] [-Dload.plainDefault=false] [-Dload.input=codex-m] [-Dload.shuffle=true]
+ * [-Dload.crossStore=native]}, the last adding plain {@code add} into that other kind of store against the same
+ * Lacuna load; writes target/bench/load-N.md (load-N-shuffled.md, load-codex-m.md).
  */
 @Tag("bench")
 class LoadBench {
@@ -55,6 +56,7 @@ class LoadBench {
         int rounds = Integer.getInteger("load.rounds", 1);
         boolean plainDefault = Boolean.parseBoolean(System.getProperty("load.plainDefault", "true"));
         List<String> kinds = List.of(System.getProperty("load.stores", "lmdb,native").split(","));
+        String crossStore = System.getProperty("load.crossStore");
         Path tsv;
         String input;
         if (codex) {
@@ -89,6 +91,19 @@ class LoadBench {
                     // The same plain path at the store's default level (RDF4J's change set), as a user would run it.
                     Run safe = plainAdd(config(kind, tmp.resolve(kind + "-plain-default")), nt, kg, null);
                     rows.add(row(kind, "plain at store default, Lacuna at " + level, safe, lacuna));
+                }
+                if (round == 1 && crossStore != null && !crossStore.equals(kind)) {
+                    // Issue 16's second reading: plain add into the store DESIGN.md names as the default (NativeStore),
+                    // at Lacuna's level and at that store's own default, against Lacuna's load into this store.
+                    Run other = plainAdd(config(crossStore, tmp.resolve(crossStore + "-plain-cross")), nt, kg, level);
+                    rows.add(row(kind, "plain on " + crossStore + " at " + (level == null ? "store default" : level)
+                            + ", Lacuna on " + kind, other, lacuna));
+                    if (level != null && plainDefault) {
+                        Run otherDefault = plainAdd(config(crossStore, tmp.resolve(crossStore + "-plain-cross-default")), nt,
+                                kg, null);
+                        rows.add(row(kind, "plain on " + crossStore + " at store default, Lacuna on " + kind + " at " + level,
+                                otherDefault, lacuna));
+                    }
                 }
             }
         }
