@@ -58,6 +58,9 @@ import dev.lacuna.generate.KgShape;
 @Tag("bench")
 class LmdbWriteBench {
     private static final long CONTEXT = 7;
+    /** Entity ids fit 26 bits in the loader's packing, so (relation, object, subject) fits one long too. */
+    private static final int ID_BITS = 26;
+    private static final long ID_MASK = (1L << ID_BITS) - 1;
 
     @TempDir
     Path tmp;
@@ -70,7 +73,8 @@ class LmdbWriteBench {
         long[] spo = triples(shape);
         StringBuilder md = new StringBuilder(String.format(
                 "# LMDB writes of a load's triples: %,d distinct triples of the generated KG (%s)%n%n"
-                        + "| round | pattern | puts s | commit s | triples/s | MiB on disk |%n|---:|---|---:|---:|---:|---:|%n",
+                        + "| round | pattern | puts s | commit s | triples/s | MiB on disk |%n"
+                        + "|---:|---|---:|---:|---:|---:|%n",
                 spo.length, java.time.Instant.now()));
         for (int round = 1; round <= rounds; round++) {
             for (boolean append : new boolean[] {false, true}) {
@@ -148,17 +152,17 @@ class LmdbWriteBench {
             contextVal.mv_data(contextKey);
             if (append) {
                 for (long t : spo) {
-                    put(txn, spoc, keyVal, dataVal, key(key, subject(t), relation(t, entities), object(t)), MDB_APPEND);
+                    put(txn, spoc, keyVal, dataVal,
+                            key(key, KgLoader.subjectOf(t), relation(t, entities), KgLoader.objectOf(t)), MDB_APPEND);
                 }
                 long[] pos = new long[spo.length];
                 for (int i = 0; i < spo.length; i++) {
-                    long t = spo[i];
-                    pos[i] = ((long) KgLoader.relationOf(t) << 52) | ((long) KgLoader.objectOf(t) << 26) | KgLoader.subjectOf(t);
+                    pos[i] = posOrder(spo[i]);
                 }
                 Arrays.sort(pos);
                 for (long t : pos) {
-                    put(txn, posc, keyVal, dataVal, key(key, (t >>> 52) + entities, (t >>> 26) & ((1 << 26) - 1),
-                            t & ((1 << 26) - 1)), MDB_APPEND);
+                    put(txn, posc, keyVal, dataVal, key(key, (t >>> 2 * ID_BITS) + entities, (t >>> ID_BITS) & ID_MASK,
+                            t & ID_MASK), MDB_APPEND);
                 }
                 count.clear();
                 Varint.writeUnsigned(count, spo.length);
@@ -167,9 +171,9 @@ class LmdbWriteBench {
                 check(mdb_put(txn, contexts, contextVal, countVal, 0));
             } else {
                 for (long t : spo) {
-                    long s = subject(t);
+                    long s = KgLoader.subjectOf(t);
                     long p = relation(t, entities);
-                    long o = object(t);
+                    long o = KgLoader.objectOf(t);
                     keyVal.mv_data(key(key, s, p, o));
                     dataVal.mv_size(0);
                     int rc = mdb_put(txn, spoc, keyVal, dataVal, MDB_NOOVERWRITE);
@@ -205,17 +209,15 @@ class LmdbWriteBench {
         }
     }
 
-    private static long subject(long t) {
-        return KgLoader.subjectOf(t);
-    }
-
     /** Relations numbered after the entities, as one value store numbers both. */
     private static long relation(long t, int entities) {
         return KgLoader.relationOf(t) + (long) entities;
     }
 
-    private static long object(long t) {
-        return KgLoader.objectOf(t);
+    /** (relation, object, subject) packed so that sorting the longs gives the posc index's order. */
+    private static long posOrder(long spo) {
+        return ((long) KgLoader.relationOf(spo) << 2 * ID_BITS) | ((long) KgLoader.objectOf(spo) << ID_BITS)
+                | KgLoader.subjectOf(spo);
     }
 
     /** An index key as RDF4J writes it: the four ids as varints, in the index's order. */
