@@ -109,7 +109,7 @@ public final class BuildCommand implements Command {
             context.out().println();
             context.out().println("verify " + settings.out() + ":");
             // The build's own verify: every check of lacuna verify, the graph files held against the statements
-            // they were written from rather than written out of the store again (docs/scaling.md).
+            // they were written from rather than written out of the store again.
             Verifier.Report verification = builder.verifyBuild(settings.out());
             verification.print(context.out());
             verification.requirePassed();

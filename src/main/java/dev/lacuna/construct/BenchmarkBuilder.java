@@ -214,7 +214,7 @@ public final class BenchmarkBuilder {
     /**
      * Verifies the folder the last {@link #build} wrote, as {@code lacuna verify} does except that the graph
      * files are not written out of the store again: the store's graphs must hold exactly the statements the files
-     * were written from (docs/scaling.md, "FB15k-237 end to end"). Frees those statements.
+     * were written from. Frees those statements.
      */
     public Verifier.Report verifyBuild(Path out) {
         if (folderGraphs == null) {

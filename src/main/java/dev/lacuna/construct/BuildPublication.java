@@ -34,7 +34,7 @@ import dev.lacuna.store.SparqlFiles;
  * canonical names inside one transaction that stays open while the output folder is written; the
  * transaction is committed as the folder's last step, just before the finished folder is renamed into place
  * ({@link dev.lacuna.folder.OutputFolder}); on LMDB it is one LMDB write transaction, written without RDF4J's
- * change set where that is safe ({@link LmdbPublication}, docs/lmdb-build.md). A build that fails or is killed
+ * change set where that is safe ({@link LmdbPublication}, docs/explanation/storage.md). A build that fails or is killed
  * before the commit leaves the published graphs, and so the previous folder, as they were (an open transaction
  * is never applied: LMDB commits by switching one page, a NativeStore rolls back a transaction that was not
  * committed, a server drops it); a commit that fails deletes the new folder before it is renamed. Only a kill between the commit's end

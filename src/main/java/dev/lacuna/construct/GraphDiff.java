@@ -20,7 +20,7 @@ import dev.lacuna.store.KgGraphs;
  * The exact difference between a graph as the store holds it and the statements it should hold: what to remove
  * and what to add. A rebuild's incomplete differs from the last one only by the two builds' removed triples, so
  * writing the difference keeps RDF4J's change set small where replacing the graph put every statement in it
- * (docs/lmdb-build.md). Each statement of the KG's form (entity, relation, entity) is packed into one long
+ * (docs/explanation/storage.md). Each statement of the KG's form (entity, relation, entity) is packed into one long
  * ({@link TriplePacking}), both sides sorted and merged: 8 bytes a statement, not a set of objects.
  */
 final class GraphDiff {

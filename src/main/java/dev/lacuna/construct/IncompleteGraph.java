@@ -37,7 +37,7 @@ import dev.lacuna.store.SparqlFiles;
  *
  * <p>Two ways, by where the store is ({@link Method}). An embedded store streams complete's statements and
  * adds all but the removed ones in large batches: deleting from a graph that a COPY has just filled in the same
- * transaction cost LMDB 6-11 s per 1,000-triple DELETE DATA at 20M triples (docs/scaling.md). A remote store
+ * transaction cost LMDB 6-11 s per 1,000-triple DELETE DATA at 20M triples. A remote store
  * copies on the server (SPARQL COPY) and then deletes in batches: streaming every statement over HTTP and back
  * would cost far more than the deletes there.
  */

@@ -21,7 +21,7 @@ import dev.lacuna.store.KgGraphs;
  * A build's publication on an embedded LMDB store: the graphs incomplete and benchmark and the folder record in
  * one LMDB write transaction, committed as the folder's last step like every {@link BuildPublication}, but
  * without RDF4J's change set (an in-heap model of every statement with five indexes: at 20 million triples it
- * had not committed after 6 minutes at 21.8 GiB) wherever that is safe. Two ways (docs/lmdb-build.md):
+ * had not committed after 6 minutes at 21.8 GiB) wherever that is safe. Two ways (docs/explanation/storage.md):
  *
  * <ul>
  * <li>First build (incomplete and benchmark empty): isolation level NONE, where RDF4J writes straight into one

@@ -10,7 +10,7 @@ import java.util.function.LongConsumer;
  * make a walk of three edges from the head's subject h to its object o: the path from the subject
  * ({@code h - x - y}, closed between y and o), the path from the object ({@code x - y - o}, closed between h and x)
  * and the product ({@code h - x}, {@code y - o}, closed between x and y). On the 20M generated KG these are over
- * a million queued rules, and refined one by one each walked its head relation's facts again (docs/scaling.md):
+ * a million queued rules, and refined one by one each walked its head relation's facts again:
  * here each fact is walked once for all of them. A walk's labels (per edge its relation and direction) spell a
  * closed rule; the number of facts with at least one walk of a label triple is that rule's support, which each of
  * its up to three queued parents would have counted for it. A fact is walked from whichever end has fewer edges,

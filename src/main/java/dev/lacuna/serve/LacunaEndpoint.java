@@ -180,7 +180,7 @@ public final class LacunaEndpoint {
     /**
      * ToG's and PoG's tail-relation query ({@code ?x ?relation <e>}) has only the object bound; without an index
      * that starts with o, the store scans the whole graph for it (20x slower on CoDEx-M, target/bench/serve.md;
-     * at 2M triples on LMDB, docs/scaling.md "Index choice").
+     * at 2M triples on LMDB, docs/explanation/storage.md, "Indexes").
      */
     private static void warnWithoutObjectIndex(Repository repository) {
         if (!(repository instanceof SailRepository sail)) {

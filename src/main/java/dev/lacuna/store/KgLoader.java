@@ -84,7 +84,7 @@ public final class KgLoader {
      * <p>LMDB: NONE. There RDF4J writes straight into one LMDB write transaction (copy-on-write pages, committed
      * by the transaction's commit only), so a killed load leaves the last committed state, as at the default level,
      * but without RDF4J's change set, an in-heap model of every statement with five hash indexes that took 40 % of
-     * a 2M-triple load's CPU and most of its heap (docs/scaling.md, "20M generated KG"). One catch, found by
+     * a 2M-triple load's CPU and most of its heap. One catch, found by
      * {@code LmdbLoadTransactionTest}: RDF4J's rollback at NONE does not abort that transaction (the next commit in
      * the process would write it), so a load that fails after its first write shuts the store down, which does
      * abort it; and a {@code --replace} runs at the default level (see write). Every other store keeps its own

@@ -52,7 +52,7 @@ public sealed interface StoreConfig {
         /**
          * RDF4J's spoc,posc plus an object-first index: ToG's and PoG's tail-relation query {@code ?x ?relation <e>}
          * otherwise scans the graph. At 2M triples the one-hop mix served 1,491 queries/s (p50 7 ms) against 11/s
-         * (p50 1,242 ms) without it, for about 1.8x the load's CPU (docs/scaling.md, "Index choice"). It is chosen
+         * (p50 1,242 ms) without it, for about 1.8x the load's CPU (docs/explanation/storage.md, "Indexes"). It is chosen
          * at creation because RDF4J cannot add an index to an existing LMDB store (see Stores).
          */
         public static final String DEFAULT_INDEXES = "spoc,posc,ospc";

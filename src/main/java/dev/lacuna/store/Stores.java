@@ -77,7 +77,7 @@ public final class Stores {
 
     /**
      * Whether this is an embedded LMDB store, where RDF4J's isolation level NONE writes straight into one LMDB
-     * write transaction (a build and a first load use it; docs/lmdb-build.md).
+     * write transaction (a build and a first load use it; docs/explanation/storage.md).
      */
     public static boolean isLmdb(Repository repository) {
         return repository instanceof SailRepository sail && sail.getSail() instanceof LmdbStore;
@@ -149,7 +149,7 @@ public final class Stores {
         // The map size is address space, not disk: LMDB's files grow only as pages are written. A map that fills
         // up inside a transaction makes RDF4J park the rest of that transaction's writes in a side cache and
         // replay them at commit, a second write of most of a large load; 16 GiB per database holds a
-        // 20M-triple KG (docs/scaling.md) and autoGrow still covers larger ones.
+        // 20M-triple KG and autoGrow still covers larger ones.
         config.setTripleDBSize(16L << 30);
         config.setValueDBSize(16L << 30);
         return new SailRepository(new LmdbStore(dir.toFile(), config));

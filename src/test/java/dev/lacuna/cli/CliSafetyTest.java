@@ -21,7 +21,7 @@ import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
 
-/** Issue 11 item 9 and issue 13's smaller items: each accident refused with exit 2, nothing lost. */
+/** Everyday accidents (wrong paths, outputs onto inputs, bad option values): each refused with exit 2, nothing lost. */
 class CliSafetyTest {
     @TempDir
     Path dir;

@@ -82,7 +82,7 @@ class LoadCommandTest {
 
     @Test
     void statsOfAnEmptyStoreSaysSo() {
-        // a store folder that does not exist is not created and reported as missing (issue 11)
+        // a store folder that does not exist is not created and reported as missing
         CliRunner.Run run = CliRunner.run("stats", "--store", store());
         assertEquals(2, run.code());
         assertTrue(run.err().contains("no store here"), run.err());

@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code lacuna load FILE} and {@code lacuna mine --input FILE} read through one reader (issue 11 items 7-9,
- * issue 13): the same files are accepted with the same triples and entities, and the same bad files are
+ * {@code lacuna load FILE} and {@code lacuna mine --input FILE} read through one reader: the same files are accepted with the same triples and entities, and the same bad files are
  * refused with the same file:line:col.
  */
 class TripleInputTest {

@@ -22,7 +22,7 @@ import dev.lacuna.store.Stores;
 
 /**
  * What RDF4J 5.2 does with a transaction at isolation NONE on LMDB, on which LmdbPublication's design rests
- * (docs/lmdb-build.md). Additions alone stay in one LMDB write transaction that closing the store discards; but
+ * (docs/explanation/storage.md). Additions alone stay in one LMDB write transaction that closing the store discards; but
  * turning from adding to removing, from removing to adding, or reading on the writing connection flushes RDF4J's
  * pending updates, and on LMDB that flush commits the LMDB transaction: a kill afterwards keeps half the
  * transaction. And while such a transaction is open, no other connection can read. The kill is what

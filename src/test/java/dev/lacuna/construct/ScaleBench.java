@@ -99,7 +99,7 @@ class ScaleBench {
             run("verify", "", "verify", "--store", store, bench.toString());
         }
         if (only.contains("rebuild")) {
-            // Another seed removes other triples: the rebuild writes incomplete's difference (docs/lmdb-build.md).
+            // Another seed removes other triples: the rebuild writes incomplete's difference (docs/explanation/storage.md).
             run("rebuild (seed 2: other removals)", "", "build", "--store", store, "--kg", KG.name(), "--rules",
                     work.resolve("rules-3.tsv").toString(), "--seed", "2", "--force", "--out", bench.toString());
             run("verify the rebuild", "", "verify", "--store", store, bench.toString());

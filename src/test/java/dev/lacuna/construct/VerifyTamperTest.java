@@ -26,7 +26,7 @@ import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.StoreConfig;
 
 /**
- * Each tampering of issue 11 ("verify catches tampering") applied to a copy of one real benchmark folder:
+ * Each way a user or a tool could tamper with a benchmark, applied to a copy of one real benchmark folder:
  * verify must fail and name the file (and line) that was changed. The untouched copy must pass.
  */
 class VerifyTamperTest {

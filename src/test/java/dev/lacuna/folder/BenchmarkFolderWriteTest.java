@@ -17,7 +17,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.testing.TestData;
 
-/** --force replaces a benchmark folder and nothing else (issue 11, item 1). */
+/** --force replaces a benchmark folder and nothing else: never the working folder, an ancestor or the store. */
 class BenchmarkFolderWriteTest {
     static final String SUMMARY = "{\"kg\":\"family\",\"triples\":{\"complete\":3,\"incomplete\":2,\"removed\":1},"
             + "\"questions\":{\"total\":1}}\n";

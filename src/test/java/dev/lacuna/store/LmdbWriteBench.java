@@ -43,7 +43,7 @@ import dev.lacuna.generate.KgShape;
 /**
  * What LMDB itself costs for a load's triples, below RDF4J: the floor under {@link LoadBench}'s two paths.
  *
- * <p>Issue 16 asks Lacuna's load to be 1.5x RDF4J's plain {@code add}. Both go through RDF4J's LMDB triple store,
+ * <p>Why Lacuna's load cannot be much faster than RDF4J's plain {@code add}: both go through RDF4J's LMDB triple store,
  * which does per statement what the first pattern here does (RDF4J 5.2's {@code TripleStore.storeTriple}): a put
  * into the first index (no overwrite), a delete from its inferred twin, a put into the second index, and a read and
  * a write of the context's statement count. The second pattern is what a bulk loader below RDF4J's API would do:

@@ -37,7 +37,7 @@ import dev.lacuna.testing.TestData;
  * plain path is also run once at the store's default level, which is what {@code conn.add} does unless told
  * otherwise. Per path: wall and process CPU seconds (all threads, GC included) and the store's size on disk.
  *
- * <p>Input: a generated Wikidata5m-shaped KG of {@code load.triples} triples (issue 16's 20M path), or with
+ * <p>Input: a generated Wikidata5m-shaped KG of {@code load.triples} triples (the scale run's KG), or with
  * {@code -Dload.input=codex-m} CoDEx-M's training split (185,584 triples of a real KG).
  * Run: {@code mvn -B -o -Pbench test -Dtest=LoadBench [-Dload.triples=N] [-Dload.stores=lmdb,native]
  * [-Dload.rounds=R] [-Dload.plainDefault=false] [-Dload.input=codex-m] [-Dload.shuffle=true]
@@ -93,7 +93,7 @@ class LoadBench {
                     rows.add(row(kind, "plain at store default, Lacuna at " + level, safe, lacuna));
                 }
                 if (round == 1 && crossStore != null && !crossStore.equals(kind)) {
-                    // Issue 16's second reading: plain add into the store DESIGN.md names as the default (NativeStore),
+                    // A second yardstick: plain add into the store DESIGN.md names as the default (NativeStore),
                     // at Lacuna's level and at that store's own default, against Lacuna's load into this store.
                     Run other = plainAdd(config(crossStore, tmp.resolve(crossStore + "-plain-cross")), nt, kg, level);
                     rows.add(row(kind, "plain on " + crossStore + " at " + (level == null ? "store default" : level)
