@@ -17,25 +17,30 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import dev.lacuna.Json;
 import dev.lacuna.cli.Main;
 import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.testing.MemorySampler;
 
 /**
- * The issue's scale run, every stage as its own {@code lacuna} child process (java with the test class path and
+ * The scale run, every stage as its own {@code lacuna} child process (java with the test class path and
  * {@code -Xmx} of {@code scale.xmx}, default 10g) under {@code /usr/bin/time}, so that wall time and peak RSS are
  * per stage: generate N triples (default 20,000,000), load into LMDB, mine at maxad 3 and at maxad 4 (about
  * 40 minutes at 20M), build from the maxad-3 rules, verify, rebuild with another seed
  * and verify again, serve one-hop queries from
  * 16 clients for {@code scale.serveSeconds} (default 60; ServeBenchTest's shapes), export {@code rog}.
- * Writes target/bench/scale-N.md; each stage's log is kept under target/bench/scale-N/.
+ * Writes target/bench/scale-N.md and scale-N.json (per stage: wall and CPU seconds, peak RSS, sampled peaks of RssAnon
+ * and RssFile, exit code, counts); each stage's log is kept under target/bench/scale-N/.
  * Run with: {@code mvn -B -o -Pscale test [-Dscale.triples=2000000] [-Dscale.xmx=10g]}; {@code -Dscale.stages=...}
  * picks stages (for example without mine4).
  */
@@ -44,9 +49,15 @@ class ScaleBench {
     private static final KgGraphs KG = KgGraphs.of("scale");
     private static final int CLIENTS = 16;
 
-    /** One stage's measure. */
-    record Stage(String name, double seconds, long peakKb, int exit, String note) {
+    /**
+     * One stage's measure: wall and CPU seconds, peak RSS as /usr/bin/time gives it (anonymous and file pages
+     * together), the sampled peaks of RssAnon and RssFile apart (LMDB's mapped pages are RssFile), exit code, counts.
+     */
+    record Stage(String name, double seconds, double cpuSeconds, long peakKb, MemorySampler.Peaks sampled, int exit,
+            String note, Map<String, Long> counts) {
     }
+
+    private static final long SAMPLE_MILLIS = 250;
 
     private final List<Stage> stages = new ArrayList<>();
     private Path work;
@@ -132,11 +143,14 @@ class ScaleBench {
         c.addAll(command(args));
         System.out.println("scale: " + name + " ...");
         Process p = new ProcessBuilder(c).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        MemorySampler sampler = MemorySampler.start(p, SAMPLE_MILLIS);
         int exit = p.waitFor();
-        String[] measured = Files.readAllLines(time).get(Files.readAllLines(time).size() - 1).trim().split(" ");
+        sampler.close();
+        List<String> lines = Files.readAllLines(time);
+        String[] measured = lines.get(lines.size() - 1).trim().split(" ");
         double cpu = Double.parseDouble(measured[2]) + Double.parseDouble(measured[3]);
-        stages.add(new Stage(name, Double.parseDouble(measured[0]), Long.parseLong(measured[1]), exit,
-                String.format("CPU %.1f s%s", cpu, note.isEmpty() ? "" : "; " + note)));
+        stages.add(new Stage(name, Double.parseDouble(measured[0]), cpu, Long.parseLong(measured[1]), sampler.peaks(), exit,
+                note, counts(args)));
         System.out.println("scale: " + stages.get(stages.size() - 1));
     }
 
@@ -153,6 +167,7 @@ class ScaleBench {
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(command("serve", "--store", store, "--kg", KG.name(), "--port", Integer.toString(port),
                 "--no-access-log")).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        MemorySampler sampler = MemorySampler.start(p, SAMPLE_MILLIS);
         String url = "http://127.0.0.1:" + port + "/sparql/incomplete";
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<String> queries = oneHopQueries(bench.resolve("kg").resolve("incomplete.tsv"), 4000);
@@ -182,10 +197,12 @@ class ScaleBench {
             }
         }
         long peak = peakKb(p.pid());
+        double cpu = p.toHandle().info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(-1.0);
+        sampler.close();
         double wall = (System.nanoTime() - t0) / 1e9;
         p.destroy();
         p.waitFor();
-        stages.add(new Stage("serve (one-hop mix)", wall, peak, exit, note));
+        stages.add(new Stage("serve (one-hop mix)", wall, cpu, peak, sampler.peaks(), exit, note, Map.of()));
         System.out.println("scale: " + stages.get(stages.size() - 1));
     }
 
@@ -294,15 +311,86 @@ class ScaleBench {
                 (System.getProperty("scale.stages") != null ? " -Dscale.stages=" + System.getProperty("scale.stages") : "")
                         + (System.getProperty("scale.indexes") != null ? " -Dscale.indexes=" + System.getProperty("scale.indexes") : ""),
                 logs));
-        md.append("| stage | wall s | peak RSS MiB | exit | note |\n|---|---:|---:|---:|---|\n");
+        md.append("RssAnon is heap and native memory; RssFile is mapped file pages (LMDB's), which the kernel can drop. "
+                + "Both are peaks sampled every " + SAMPLE_MILLIS + " ms.\n\n");
+        md.append("| stage | wall s | CPU s | peak RSS MiB | peak RssAnon MiB | peak RssFile MiB | exit | note |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---|\n");
         double total = 0;
         for (Stage s : stages) {
             total += s.seconds();
-            md.append(String.format("| %s | %.1f | %,d | %d | %s |%n", s.name(), s.seconds(), s.peakKb() / 1024, s.exit(),
-                    s.note()));
+            md.append(String.format("| %s | %.1f | %.1f | %,d | %,d | %,d | %d | %s |%n", s.name(), s.seconds(), s.cpuSeconds(),
+                    s.peakKb() / 1024, s.sampled().rssAnonKb() / 1024, s.sampled().rssFileKb() / 1024, s.exit(),
+                    s.note() + (s.counts().isEmpty() ? "" : (s.note().isEmpty() ? "" : "; ") + s.counts())));
         }
-        md.append(String.format("| total | %.1f | | | |%n", total));
+        md.append(String.format("| total | %.1f | | | | | | |%n", total));
         Files.writeString(logs.resolveSibling("scale-" + n + ".md"), md.toString());
         System.out.println(md);
+        writeJson(n, began, total);
+    }
+
+    /** The same figures as JSON (target/bench/scale-N.json), so that a check can read them. */
+    private void writeJson(long n, Instant began, double total) throws IOException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("triples", n);
+        out.put("xmx", xmx);
+        out.put("started", began.toString());
+        out.put("finished", Instant.now().toString());
+        out.put("commit", commit());
+        out.put("stagesAsked", System.getProperty("scale.stages", "all"));
+        out.put("sampleMillis", SAMPLE_MILLIS);
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Stage s : stages) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", s.name());
+            m.put("wallSeconds", round(s.seconds()));
+            m.put("cpuSeconds", round(s.cpuSeconds()));
+            m.put("peakRssKb", s.peakKb());
+            m.put("peakRssAnonKb", s.sampled().rssAnonKb());
+            m.put("peakRssFileKb", s.sampled().rssFileKb());
+            m.put("exit", s.exit());
+            m.put("note", s.note());
+            m.put("counts", s.counts());
+            list.add(m);
+        }
+        out.put("stages", list);
+        out.put("totalWallSeconds", round(total));
+        Json.pretty().writeValue(logs.resolveSibling("scale-" + n + ".json").toFile(), out);
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 10) / 10.0;
+    }
+
+    /** What a stage produced, counted from its output files (rules mined, questions built); empty for the others. */
+    private Map<String, Long> counts(String... args) throws IOException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        List<String> a = Arrays.asList(args);
+        if (a.get(0).equals("mine")) {
+            Path rules = Path.of(a.get(a.indexOf("--output") + 1));
+            if (Files.exists(rules)) {
+                try (var lines = Files.lines(rules)) {
+                    counts.put("rules", lines.count() - 1);
+                }
+            }
+        } else if (a.get(0).equals("build")) {
+            Path summary = Path.of(a.get(a.indexOf("--out") + 1)).resolve("summary.json");
+            if (Files.exists(summary)) {
+                var tree = Json.mapper().readTree(summary.toFile());
+                counts.put("questions", tree.path("questions").path("total").asLong(-1));
+                counts.put("removed", tree.path("triples").path("removed").asLong(-1));
+            }
+        }
+        return counts;
+    }
+
+    /** The commit the run measured, or "unknown" outside a git checkout. */
+    private static String commit() {
+        try {
+            Process git = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
+            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            return git.waitFor() == 0 ? out : "unknown";
+        } catch (IOException | InterruptedException e) {
+            return "unknown";
+        }
     }
 }
