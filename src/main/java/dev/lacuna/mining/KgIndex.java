@@ -2,8 +2,6 @@ package dev.lacuna.mining;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
@@ -49,7 +47,8 @@ public final class KgIndex {
 
     private final int entityCount;
 
-    private KgIndex(String[] entityNames, int entityCount, String[] relationNames, int[] heads, int[] rels,
+    /** Indexes triples given as dense ids; entity names may be null (then "e" + id). The id arrays are read, not kept. */
+    KgIndex(String[] entityNames, int entityCount, String[] relationNames, int[] heads, int[] rels,
             int[] tails, int n) {
         this.entityNames = entityNames;
         this.entityCount = entityCount;
@@ -176,67 +175,6 @@ public final class KgIndex {
 
     // ------------------------------------------------------------------ building
 
-    /** Collects triples as names and assigns dense ids in first-seen order. */
-    public static final class Builder {
-        private final Map<String, Integer> entities = new HashMap<>();
-        private final Map<String, Integer> relations = new HashMap<>();
-        private String[] entityNames = new String[1024];
-        private String[] relationNames = new String[16];
-        private int[] heads = new int[1024];
-        private int[] rels = new int[1024];
-        private int[] tails = new int[1024];
-        private int size;
-
-        public Builder add(String head, String relation, String tail) {
-            if (size == heads.length) {
-                int cap = heads.length * 2;
-                heads = Arrays.copyOf(heads, cap);
-                rels = Arrays.copyOf(rels, cap);
-                tails = Arrays.copyOf(tails, cap);
-            }
-            heads[size] = entity(head);
-            rels[size] = relation(relation);
-            tails[size] = entity(tail);
-            size++;
-            return this;
-        }
-
-        private int entity(String name) {
-            Integer id = entities.get(name);
-            if (id == null) {
-                id = entities.size();
-                entities.put(name, id);
-                if (id == entityNames.length) {
-                    entityNames = Arrays.copyOf(entityNames, id * 2);
-                }
-                entityNames[id] = name;
-            }
-            return id;
-        }
-
-        private int relation(String name) {
-            Integer id = relations.get(name);
-            if (id == null) {
-                id = relations.size();
-                relations.put(name, id);
-                if (id == relationNames.length) {
-                    relationNames = Arrays.copyOf(relationNames, id * 2);
-                }
-                relationNames[id] = name;
-            }
-            return id;
-        }
-
-        public int size() {
-            return size;
-        }
-
-        public KgIndex build() {
-            return new KgIndex(Arrays.copyOf(entityNames, entities.size()), entities.size(),
-                    Arrays.copyOf(relationNames, relations.size()), heads, rels, tails, size);
-        }
-    }
-
     /**
      * Reads a tab-separated file of {@code head<TAB>relation<TAB>tail} lines (AMIE3's input). Blank lines are
      * skipped; any other line without exactly three non-empty columns is reported with file and line.
@@ -251,7 +189,7 @@ public final class KgIndex {
      * {@link #fromRepository}. The format is taken from --format, else the extension, else TSV.
      */
     public static KgIndex fromFile(Path file, String format) {
-        Builder b = new Builder();
+        KgIndexBuilder b = new KgIndexBuilder();
         TripleFiles.read(file, TripleFiles.formatOrTsv(file, format), (s, r, o, literal, line) -> {
             if (literal == null) {
                 b.add(s, r, o);
@@ -265,7 +203,7 @@ public final class KgIndex {
      * {@link KgGraphs#relationName}, entities by IRI string. Literal objects are skipped (rules are over entities).
      */
     public static KgIndex fromRepository(Repository repository, KgGraphs kg) {
-        Builder b = new Builder();
+        KgIndexBuilder b = new KgIndexBuilder();
         try (RepositoryConnection c = repository.getConnection();
                 RepositoryResult<Statement> st = c.getStatements(null, null, null, false, kg.complete())) {
             for (Statement s : st) {

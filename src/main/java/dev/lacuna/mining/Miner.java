@@ -281,12 +281,12 @@ public final class Miner {
          */
         @Override
         public List<int[]> together(List<WorkRule> queue) {
-            if (options.maxAtoms() != 4 || !ThreeHopClosures.labelsFit(kg)) {
+            if (options.maxAtoms() != 4 || !WalkLabels.labelsFit(kg)) {
                 return List.of(); // every rule refined alone: slower, the same rules
             }
             Map<Integer, List<Integer>> byHead = new TreeMap<>();
             for (int i = 0; i < queue.size(); i++) {
-                if (ThreeHopClosures.key(queue.get(i)) >= 0) {
+                if (WalkLabels.key(queue.get(i)) >= 0) {
                     byHead.computeIfAbsent(queue.get(i).headRelation(), h -> new ArrayList<>()).add(i);
                 }
             }

@@ -43,7 +43,7 @@ class KgIndexMemoryBench {
     }
 
     private static KgIndex build(KgGenerator generator) {
-        KgIndex.Builder builder = new KgIndex.Builder();
+        KgIndexBuilder builder = new KgIndexBuilder();
         generator.generate((s, r, o) -> builder.add(KgGenerator.entityName(s), KgGenerator.relationName(r),
                 KgGenerator.entityName(o)));
         return builder.build();

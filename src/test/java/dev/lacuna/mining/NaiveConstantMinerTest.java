@@ -110,7 +110,7 @@ class NaiveConstantMinerTest {
         }
 
         KgIndex index() {
-            KgIndex.Builder b = new KgIndex.Builder();
+            KgIndexBuilder b = new KgIndexBuilder();
             for (int[] t : triples) {
                 b.add("e" + t[0], "r" + t[1], "e" + t[2]);
             }

@@ -35,7 +35,7 @@ class OpenRuleCostBench {
         Map<Integer, List<WorkRule>> walksByHead = new TreeMap<>();
         Map<String, double[]> byShape = new TreeMap<>();
         for (WorkRule w : queue) {
-            if (ThreeHopClosures.key(w) >= 0) {
+            if (WalkLabels.key(w) >= 0) {
                 walksByHead.computeIfAbsent(w.headRelation(), h -> new ArrayList<>()).add(w);
             }
         }
@@ -53,7 +53,7 @@ class OpenRuleCostBench {
         }
         double total = walkSeconds;
         for (WorkRule w : queue) {
-            if (ThreeHopClosures.key(w) >= 0) {
+            if (WalkLabels.key(w) >= 0) {
                 continue;
             }
             double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(w.headRelation()));
@@ -88,7 +88,7 @@ class OpenRuleCostBench {
         if (file != null) {
             return KgIndex.fromTsv(Path.of(file));
         }
-        KgIndex.Builder builder = new KgIndex.Builder();
+        KgIndexBuilder builder = new KgIndexBuilder();
         new KgGenerator(KgShape.wikidata5mLike(Long.getLong("open.triples", 2_000_000), 2, 42)).generate((s, r, o) ->
                 builder.add(KgGenerator.entityName(s), KgGenerator.relationName(r), KgGenerator.entityName(o)));
         return builder.build();

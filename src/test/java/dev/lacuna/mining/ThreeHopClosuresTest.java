@@ -25,7 +25,7 @@ class ThreeHopClosuresTest {
 
     @Test
     void refinesEveryWalkRuleAsTheRuleAloneOnAGeneratedKg() {
-        KgIndex.Builder builder = new KgIndex.Builder();
+        KgIndexBuilder builder = new KgIndexBuilder();
         new KgGenerator(KgShape.wikidata5mLike(20_000, 2, 42)).generate((s, r, o) -> builder.add(
                 KgGenerator.entityName(s), KgGenerator.relationName(r), KgGenerator.entityName(o)));
         compare(builder.build());
@@ -41,22 +41,22 @@ class ThreeHopClosuresTest {
     void keyTellsTheThreeShapesApartAndRefusesOthers() {
         int r = 5;
         // h - x - y: (0 r 2), (2 r 3)
-        assertEquals(ThreeHopClosures.FROM_SUBJECT, shape(new int[] {0, 1, 1, 0, r, 2, 2, r, 3}));
+        assertEquals(WalkLabels.FROM_SUBJECT, shape(new int[] {0, 1, 1, 0, r, 2, 2, r, 3}));
         // x - y - o: (2 r 3), (3 r 1)
-        assertEquals(ThreeHopClosures.FROM_OBJECT, shape(new int[] {0, 1, 1, 2, r, 3, 3, r, 1}));
+        assertEquals(WalkLabels.FROM_OBJECT, shape(new int[] {0, 1, 1, 2, r, 3, 3, r, 1}));
         // h - x, y - o: (0 r 2), (3 r 1)
-        assertEquals(ThreeHopClosures.PRODUCT, shape(new int[] {0, 1, 1, 0, r, 2, 3, r, 1}));
+        assertEquals(WalkLabels.PRODUCT, shape(new int[] {0, 1, 1, 0, r, 2, 3, r, 1}));
         // closed, an atom on both head variables, two atoms on the subject: not walks
-        assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 2, r, 1}, 1)));
-        assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 1, 0, r, 2}, 1)));
-        assertEquals(-1, ThreeHopClosures.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 0, r, 3}, 1)));
+        assertEquals(-1, WalkLabels.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 2, r, 1}, 1)));
+        assertEquals(-1, WalkLabels.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 1, 0, r, 2}, 1)));
+        assertEquals(-1, WalkLabels.key(WorkRule.of(new int[] {0, 1, 1, 0, r, 2, 0, r, 3}, 1)));
     }
 
     @Test
     void labelsFitUpToAMillionRelations() {
-        assertTrue(ThreeHopClosures.labelsFit(KgIndex.ofIds(2, relations(1_048_575), new int[] {0}, new int[] {0},
+        assertTrue(WalkLabels.labelsFit(KgIndex.ofIds(2, relations(1_048_575), new int[] {0}, new int[] {0},
                 new int[] {1}, 1)));
-        assertFalse(ThreeHopClosures.labelsFit(KgIndex.ofIds(2, relations(1_048_576), new int[] {0}, new int[] {0},
+        assertFalse(WalkLabels.labelsFit(KgIndex.ofIds(2, relations(1_048_576), new int[] {0}, new int[] {0},
                 new int[] {1}, 1)));
     }
 
@@ -67,7 +67,7 @@ class ThreeHopClosuresTest {
     }
 
     private static int shape(int[] atoms) {
-        long key = ThreeHopClosures.key(WorkRule.of(atoms, 1));
+        long key = WalkLabels.key(WorkRule.of(atoms, 1));
         return key < 0 ? -1 : (int) (key >>> 42);
     }
 
@@ -77,7 +77,7 @@ class ThreeHopClosuresTest {
         List<WorkRule> queue = OpenRuleCostBench.queue(kg, options, matcher);
         Map<Integer, List<WorkRule>> byHead = new TreeMap<>();
         for (WorkRule w : queue) {
-            if (ThreeHopClosures.key(w) >= 0) {
+            if (WalkLabels.key(w) >= 0) {
                 byHead.computeIfAbsent(w.headRelation(), h -> new ArrayList<>()).add(w);
             }
         }
