@@ -6,10 +6,8 @@ import java.util.Map;
 
 /** Collects triples as names and assigns dense ids in first-seen order, for a {@link KgIndex}. */
 public final class KgIndexBuilder {
-    private final Map<String, Integer> entities = new HashMap<>();
-    private final Map<String, Integer> relations = new HashMap<>();
-    private String[] entityNames = new String[1024];
-    private String[] relationNames = new String[16];
+    private final Names entities = new Names(1024);
+    private final Names relations = new Names(16);
     private int[] heads = new int[1024];
     private int[] rels = new int[1024];
     private int[] tails = new int[1024];
@@ -22,37 +20,11 @@ public final class KgIndexBuilder {
             rels = Arrays.copyOf(rels, cap);
             tails = Arrays.copyOf(tails, cap);
         }
-        heads[size] = entity(head);
-        rels[size] = relation(relation);
-        tails[size] = entity(tail);
+        heads[size] = entities.id(head);
+        rels[size] = relations.id(relation);
+        tails[size] = entities.id(tail);
         size++;
         return this;
-    }
-
-    private int entity(String name) {
-        Integer id = entities.get(name);
-        if (id == null) {
-            id = entities.size();
-            entities.put(name, id);
-            if (id == entityNames.length) {
-                entityNames = Arrays.copyOf(entityNames, id * 2);
-            }
-            entityNames[id] = name;
-        }
-        return id;
-    }
-
-    private int relation(String name) {
-        Integer id = relations.get(name);
-        if (id == null) {
-            id = relations.size();
-            relations.put(name, id);
-            if (id == relationNames.length) {
-                relationNames = Arrays.copyOf(relationNames, id * 2);
-            }
-            relationNames[id] = name;
-        }
-        return id;
     }
 
     public int size() {
@@ -60,7 +32,37 @@ public final class KgIndexBuilder {
     }
 
     public KgIndex build() {
-        return new KgIndex(Arrays.copyOf(entityNames, entities.size()), entities.size(),
-                Arrays.copyOf(relationNames, relations.size()), heads, rels, tails, size);
+        return new KgIndex(entities.names(), entities.count(), relations.names(), heads, rels, tails, size);
+    }
+
+    /** Dense ids for names, in first-seen order, and the names by id. */
+    private static final class Names {
+        private final Map<String, Integer> ids = new HashMap<>();
+        private String[] names;
+
+        Names(int capacity) {
+            names = new String[capacity];
+        }
+
+        int id(String name) {
+            Integer id = ids.get(name);
+            if (id == null) {
+                id = ids.size();
+                ids.put(name, id);
+                if (id == names.length) {
+                    names = Arrays.copyOf(names, id * 2);
+                }
+                names[id] = name;
+            }
+            return id;
+        }
+
+        int count() {
+            return ids.size();
+        }
+
+        String[] names() {
+            return Arrays.copyOf(names, ids.size());
+        }
     }
 }
