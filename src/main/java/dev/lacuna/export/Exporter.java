@@ -62,6 +62,7 @@ public final class Exporter {
         labels.put("text_fallback_to_source_id", s.labels() == LabelMode.TEXT ? names.fallbacks() : 0);
         labels.put("names_that_are_another_entitys_private_id", names.collisions());
         labels.put("names_shared_by_several_entities", names.ambiguous());
+        ExportManifest.of(s.format(), s.labels()).writeTo(summary);
         OutputFolder.write(s.out(), s.force(), EXPORT, dir -> {
             write(folder, s, names, dir, summary);
             QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("export.json").toFile(), summary);
