@@ -209,6 +209,15 @@ class ExportRoundTripTest {
                 + "text writes them; with --entities source, 3 of 3 (100.0%) do: score with --entities source, or give "
                 + "--export DIR to take the naming from the export"), texts(report.get("warnings")));
         assertTrue(err.get(0).contains("lacuna evaluate: warning: system (single): only 1 of 3 (33.3%)"), err.get(0));
+
+        for (String format : List.of("markdown", "html")) {
+            CliRunner.Run run = CliRunner.run("evaluate", "--benchmark", bench.toString(), "--entities", "text", "--predictions",
+                    gnnragLines().toString(), "--format", format);
+            assertEquals(0, run.code(), run.toString());
+            assertTrue(run.out().contains(format.equals("html") ? "<h2 class=\"warn\">Warnings</h2>" : "## Warnings\n\n- system (single): only"),
+                    run.out());
+            assertTrue(run.out().contains(format.equals("html") ? "<td>1 of 3 (33.3%)</td>" : " | 1 of 3 (33.3%) |"), run.out());
+        }
     }
 
     @Test
