@@ -273,6 +273,16 @@ class ExportRoundTripTest {
     }
 
     @Test
+    void predictionLinesGivenWithAGnnragExportNeedFromLacunaAndTheErrorSaysSo() throws IOException {
+        Path gnnrag = export("gnnrag", "incomplete");
+        CliRunner.Run run = CliRunner.run("evaluate", "--benchmark", bench.toString(), "--export", gnnrag.toString(),
+                "--predictions", gnnragLines().toString());
+        assertEquals(2, run.code(), run.toString());
+        assertTrue(run.err().contains("gnnrag-lines.jsonl:1: expected GNN-RAG's \"cand\"") && run.err().contains("--from lacuna"),
+                run.err());
+    }
+
+    @Test
     void exportsThatNameEntitiesDifferentlyAreRefused() throws IOException {
         Path gnnrag = export("gnnrag", "incomplete");
         Path rog = export("rog", "incomplete");
