@@ -29,9 +29,9 @@ import dev.lacuna.rules.sparql.Side;
  * <p>RoG's src/utils/graph_utils.py build_graph puts the triples in an undirected networkx Graph, which keeps one
  * relation per entity pair: the summary counts the triples that collapse that way.
  *
- * <p>{@code rule_paths.jsonl} holds, per question, the relation paths of the rules that infer its answer in the
- * shape gen_rule_path.py writes ({@code id, question, prediction: [[r1, r2], ...]}), walked from the topic to the
- * answer, so RoG's path reasoning runs on Lacuna's own rules instead of LLM-generated ones.
+ * <p>{@code rule_paths.jsonl} holds, per question, the relation paths of the rules that infer its answer, walked from
+ * the topic to the answer, so RoG's path reasoning runs on Lacuna's own rules instead of LLM-generated ones; each row
+ * has every field gen_rule_path.py writes ({@link #rulePathRow}), since predict_answer.py reads them.
  */
 final class RogExport {
     private RogExport() {
