@@ -11,6 +11,7 @@ import org.apache.commons.cli.Options;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.Json;
 import dev.lacuna.eval.Benchmark;
@@ -18,6 +19,7 @@ import dev.lacuna.eval.Delimiters;
 import dev.lacuna.eval.EntityForm;
 import dev.lacuna.eval.EvaluationReport;
 import dev.lacuna.eval.EvaluationSettings;
+import dev.lacuna.eval.ExportNaming;
 import dev.lacuna.eval.OutputSource;
 import dev.lacuna.eval.PredictionField;
 import dev.lacuna.eval.QuestionScore;
@@ -43,6 +45,7 @@ public final class EvaluateCommand implements Command {
     @Override
     public String usage() {
         return "--benchmark DIR (--predictions FILE | --complete FILE --incomplete FILE | --system NAME=FILE[,FILE]...)"
+                + " [--export EXPORT_DIR]... [--entities FORM] [--from SYSTEM] [--strict-naming]"
                 + " [--split test|valid|train|all] [--format json|markdown|html] [--output FILE]";
     }
 
@@ -70,11 +73,17 @@ public final class EvaluateCommand implements Command {
         options.addOption(Option.builder().longOpt("field").hasArg().argName("FIELD")
                 .desc("record field with the answer: auto (default: prediction if present, else raw_output), prediction, raw_output").get());
         options.addOption(Option.builder().longOpt("entities").hasArg().argName("FORM")
-                .desc("how predictions name entities: private (default), source or text; mapped through entities.tsv").get());
+                .desc("how predictions name entities: private, source or text; mapped through entities.tsv (default: from --export, else private)").get());
+        options.addOption(Option.builder().longOpt("export").hasArg().argName("DIR")
+                .desc("a folder written by lacuna export: --entities and --from are taken from its export.json (repeatable: "
+                        + "the complete and the incomplete export)").get());
+        options.addOption(Option.builder().longOpt("strict-naming")
+                .desc("exit 2 and write nothing when a naming warning is raised (fewer than half the predicted answers "
+                        + "name a KG entity, or --entities disagrees with --export)").get());
         options.addOption(Option.builder().longOpt("delimiters").hasArg().argName("POLICY")
                 .desc("how a raw output is split: auto (default: also on spaces for ids, not for text), comma-newline, comma-newline-space").get());
         options.addOption(Option.builder().longOpt("from").hasArg().argName("SYSTEM")
-                .desc("read each file as that system writes its output: tog, rog, gnnrag or brink (default: Lacuna's own)").get());
+                .desc("read each file as that system writes its output: lacuna, tog, rog, gnnrag or brink (default: from --export, else lacuna)").get());
         options.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("json, markdown or html (default: from the --output extension, else markdown)").get());
         CommonOptions.addOutput(options, "write the report here (default: standard output)");
@@ -84,7 +93,7 @@ public final class EvaluateCommand implements Command {
 
     @Override
     public java.util.Set<String> repeatable() {
-        return java.util.Set.of("system");
+        return java.util.Set.of("system", "export");
     }
 
     @Override
@@ -93,9 +102,18 @@ public final class EvaluateCommand implements Command {
             throw new UsageException("--benchmark DIR is required");
         }
         List<SystemSpec> systems = systems(line);
+        List<Path> exports = new ArrayList<>();
+        if (line.getOptionValues("export") != null) {
+            for (String dir : line.getOptionValues("export")) {
+                exports.add(Path.of(dir));
+            }
+        }
+        ExportNaming naming = ExportNaming.choose(exports,
+                line.hasOption("entities") ? EntityForm.parse(line.getOptionValue("entities")) : null,
+                line.hasOption("from") ? OutputSource.parse(line.getOptionValue("from")) : null);
         EvaluationSettings settings = new EvaluationSettings(
                 SplitChoice.parse(line.getOptionValue("split", SplitChoice.TEST.label())),
-                EntityForm.parse(line.getOptionValue("entities", "private")),
+                naming.entities(),
                 Delimiters.parse(line.getOptionValue("delimiters", "auto")),
                 PredictionField.parse(line.getOptionValue("field", "auto")));
         Path output = CommonOptions.output(line);
@@ -118,8 +136,15 @@ public final class EvaluateCommand implements Command {
 
         long start = System.nanoTime();
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
-        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems,
-                line.hasOption("from") ? OutputSource.parse(line.getOptionValue("from")) : OutputSource.LACUNA);
+        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems, naming.from())
+                .withWarnings(naming.warnings());
+        for (String warning : report.warnings()) {
+            context.err().println("lacuna evaluate: warning: " + warning);
+        }
+        if (line.hasOption("strict-naming") && !report.warnings().isEmpty()) {
+            throw new BadInputException("--strict-naming: " + report.warnings().size()
+                    + " naming warning(s) above; no report written");
+        }
         String text = format.render(report);
         int files = systems.stream().mapToInt(s -> s.files().size()).sum();
         context.err().printf(java.util.Locale.ROOT, "lacuna evaluate: scored %d questions x %d predictions file(s) in %d ms%n",

@@ -70,6 +70,13 @@ public final class ExportCommand implements Command {
         ObjectNode summary = Exporter.export(settings);
         context.out().println("exported " + settings.benchmark() + " as " + settings.format().label() + " ("
                 + summary.get("graph").asText() + " graph, " + settings.labels().label() + " labels) to " + settings.out());
+        var naming = summary.path("system_output");
+        context.out().println("its system's outputs name entities as " + naming.path("entities").asText() + ": "
+                + naming.path("why").asText() + "; score them with: lacuna evaluate --benchmark " + settings.benchmark()
+                + " --export " + settings.out() + " --predictions FILE");
+        for (var note : summary.path("system_view").path("notes")) {
+            context.out().println("what the system will see: " + note.asText());
+        }
         context.out().println(summary.toPrettyString());
         return ExitCodes.OK;
     }

@@ -17,13 +17,14 @@ import dev.lacuna.BadInputException;
  * A whole evaluation: which benchmark, how predictions were read, and each system's results. Field
  * names are stable: tools may read the JSON form.
  */
-@JsonPropertyOrder({"format", "benchmark", "settings", "systems", "notes"})
+@JsonPropertyOrder({"format", "benchmark", "settings", "systems", "notes", "warnings"})
 public record EvaluationReport(
         @JsonProperty("format") String format,
         @JsonProperty("benchmark") BenchmarkInfo benchmark,
         @JsonProperty("settings") EvaluationSettings settings,
         @JsonProperty("systems") List<SystemResult> systems,
-        @JsonProperty("notes") List<String> notes) {
+        @JsonProperty("notes") List<String> notes,
+        @JsonProperty("warnings") List<String> warnings) {
 
     /** Identifies the report layout; bump when a field changes meaning. */
     public static final String FORMAT = "lacuna-evaluation/1";
@@ -62,11 +63,18 @@ public record EvaluationReport(
         Evaluator evaluator = new Evaluator(benchmark, settings);
         List<SystemResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         for (SystemSpec s : systems) {
             Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
             for (Map.Entry<RunSetting, Path> e : s.files().entrySet()) {
                 SystemOutputReaders.Read read = SystemOutputReaders.read(from, e.getValue(), benchmark, settings);
-                runs.put(e.getKey(), evaluator.evaluate(read.outputs(), e.getValue().toString()));
+                RunResult run = evaluator.evaluate(read.outputs(), e.getValue().toString());
+                runs.put(e.getKey(), run);
+                String naming = NamingCheck.warning(s.name(), e.getKey(), run.coverage().resolution(), benchmark,
+                        read.outputs(), settings);
+                if (naming != null) {
+                    warnings.add(naming);
+                }
                 notes.addAll(read.notes());
                 if (from == OutputSource.BRINK) {
                     BrinkScores b = BrinkScores.score(evaluator.brinkGold(), read.outputs());
@@ -79,12 +87,20 @@ public record EvaluationReport(
             results.add(SystemResult.of(s.name(), runs));
         }
         EvaluationReport report = of(benchmark, settings, evaluator.questions(), results);
-        if (notes.isEmpty()) {
-            return report;
-        }
         List<String> all = new ArrayList<>(report.notes());
         all.addAll(notes);
-        return new EvaluationReport(report.format(), report.benchmark(), report.settings(), report.systems(), List.copyOf(all));
+        return new EvaluationReport(report.format(), report.benchmark(), report.settings(), report.systems(), List.copyOf(all),
+                List.copyOf(warnings));
+    }
+
+    /** This report with more warnings (those the command finds before scoring, such as a naming that disagrees with an export). */
+    public EvaluationReport withWarnings(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(more);
+        all.addAll(warnings);
+        return new EvaluationReport(format, benchmark, settings, systems, notes, List.copyOf(all));
     }
 
     public static EvaluationReport of(Benchmark benchmark, EvaluationSettings settings, int questions,
@@ -110,7 +126,7 @@ public record EvaluationReport(
             });
         }
         return new EvaluationReport(FORMAT, new BenchmarkInfo(benchmark.dir().toString(), benchmark.kg(), questions),
-                settings, List.copyOf(results), List.copyOf(notes));
+                settings, List.copyOf(results), List.copyOf(notes), List.of());
     }
 
     /** The settings that occur in this report, complete before incomplete before single. */

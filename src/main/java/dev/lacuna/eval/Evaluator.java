@@ -129,18 +129,23 @@ public final class Evaluator {
         List<QuestionScore> scores = new ArrayList<>(gold.size());
         List<PermissiveScores.Single> permissive = new ArrayList<>(gold.size());
         List<String> missing = new ArrayList<>();
+        List<Set<String>> answered = new ArrayList<>(byId.size());
         for (Gold g : gold) {
             SystemOutput o = byId.get(g.question().id());
             if (o == null) {
                 missing.add(g.question().id());
             }
             Set<String> predicted = o == null ? Set.of() : predictionSet(o);
+            if (o != null) {
+                answered.add(predicted);
+            }
             scores.add(QuestionScore.of(g.question().id(), predicted, g.answers(), g.hard(), o == null));
             List<String> rogList = o == null ? List.of() : PermissiveScores.rogList(o.prediction(), o.rawOutput());
             permissive.add(PermissiveScores.scoreNormalised(rogList, g.rogAnswers()));
         }
         RunResult.Coverage coverage = new RunResult.Coverage(outputs.size(), byId.size(), missing.size(),
-                missing.subList(0, Math.min(EXAMPLES, missing.size())), otherSplit);
+                missing.subList(0, Math.min(EXAMPLES, missing.size())), otherSplit,
+                NamingCheck.resolve(benchmark.folder(), settings.entities(), answered));
         return new RunResult(source, coverage, Scores.average(scores),
                 breakdown(scores, Question::ruleType), breakdown(scores, Question::split),
                 breakdown(scores, Question::relation), PermissiveScores.average(permissive), List.copyOf(scores));
@@ -148,8 +153,13 @@ public final class Evaluator {
 
     /** P = { norm(p) | p in split(output) }, empty strings dropped. */
     public Set<String> predictionSet(SystemOutput o) {
+        return predictionSet(o, settings.delimiters(), settings.entities());
+    }
+
+    /** P as a system writing entities in {@code form} would mean it: raw outputs split as that form splits them. */
+    static Set<String> predictionSet(SystemOutput o, Delimiters delimiters, EntityForm form) {
         List<String> pieces = o.prediction() != null ? o.prediction()
-                : o.rawOutput() == null ? List.of() : settings.delimiters().split(o.rawOutput(), settings.entities());
+                : o.rawOutput() == null ? List.of() : delimiters.split(o.rawOutput(), form);
         Set<String> set = new HashSet<>();
         for (String p : pieces) {
             String n = AnswerNormalizer.strict(p);

@@ -53,6 +53,13 @@ public final class HtmlReport {
         h.append(", split <code>").append(esc(s.split().label())).append("</code>, ").append(report.benchmark().questions())
                 .append(" questions; entities <code>").append(s.entities().label()).append("</code>, delimiters <code>")
                 .append(s.delimiters().label()).append("</code>.</p>\n");
+        if (!report.warnings().isEmpty()) {
+            h.append("<h2 class=\"warn\">Warnings</h2>\n<ul class=\"warn\">\n");
+            for (String w : report.warnings()) {
+                h.append("<li>").append(esc(w)).append("</li>\n");
+            }
+            h.append("</ul>\n");
+        }
         legend(h, report.settingsPresent());
 
         h.append("<h2>Strict protocol: complete vs incomplete KG</h2>\n<div class=\"charts\">\n");
@@ -99,10 +106,12 @@ public final class HtmlReport {
                         n(run.permissive().hitsAt1()), n(run.permissive().precision()), n(run.permissive().recall()),
                         n(run.permissive().f1())))));
         h.append("<h2>Coverage</h2>\n");
-        table(h, List.of("System", "KG", "File", "Records", "Matched", "Missing (scored 0)", "Other splits (ignored)"),
+        table(h, List.of("System", "KG", "File", "Records", "Matched", "Missing (scored 0)", "Other splits (ignored)",
+                "Answers naming a KG entity"),
                 rows -> MarkdownReport.forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting.label(), run.file(),
                         String.valueOf(run.coverage().records()), String.valueOf(run.coverage().matched()),
-                        String.valueOf(run.coverage().missing()), String.valueOf(run.coverage().otherSplit())))));
+                        String.valueOf(run.coverage().missing()), String.valueOf(run.coverage().otherSplit()),
+                        MarkdownReport.resolved(run.coverage().resolution())))));
         h.append("<h2>Notes</h2>\n<ul>\n");
         for (String note : report.notes()) {
             h.append("<li>").append(esc(note)).append("</li>\n");

@@ -24,6 +24,11 @@ public final class MarkdownReport {
                 .append(" questions; entities written as `").append(s.entities().label()).append("`, delimiters `")
                 .append(s.delimiters().label()).append("`, field `").append(s.field().label()).append("`.\n\n");
 
+        if (!report.warnings().isEmpty()) {
+            md.append("## Warnings\n\n");
+            report.warnings().forEach(w -> md.append("- ").append(w).append('\n'));
+            md.append('\n');
+        }
         md.append("## Strict protocol (section 4)\n\n");
         md.append("| System | KG | Hits@Any | Precision | Recall | F1 | Hits@Hard | HHR |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
@@ -68,13 +73,14 @@ public final class MarkdownReport {
         });
 
         md.append("\n## Coverage\n\n");
-        md.append("| System | KG | File | Records | Matched | Missing (scored 0) | Other splits (ignored) |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|\n");
+        md.append("| System | KG | File | Records | Matched | Missing (scored 0) | Other splits (ignored) | Answers naming a KG entity |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|\n");
         forEachRun(report, (sys, setting, run) -> {
             RunResult.Coverage c = run.coverage();
             md.append("| ").append(cell(sys)).append(" | ").append(setting).append(" | `").append(cell(run.file()))
                     .append("` | ").append(c.records()).append(" | ").append(c.matched()).append(" | ")
-                    .append(c.missing()).append(" | ").append(c.otherSplit()).append(" |\n");
+                    .append(c.missing()).append(" | ").append(c.otherSplit()).append(" | ").append(resolved(c.resolution()))
+                    .append(" |\n");
         });
 
         md.append("\n## Notes\n\n");
@@ -109,6 +115,11 @@ public final class MarkdownReport {
                 }
             }
         }
+    }
+
+    /** A run's resolution as "12 of 40 (30.0%)", or n/a when the benchmark has no entity table to resolve against. */
+    static String resolved(Resolution r) {
+        return r == null ? UNDEFINED : r.describe();
     }
 
     static String num(Double v) {

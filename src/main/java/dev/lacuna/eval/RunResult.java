@@ -29,13 +29,15 @@ public record RunResult(
      * @param missing         questions of the split without a record: scored as empty predictions
      * @param missingExamples a few of the missing question ids
      * @param otherSplit      records for questions of other splits: ignored
+     * @param resolution      how many predicted answers name an entity of the KG; null without entities.tsv
      */
-    @JsonPropertyOrder({"records", "matched", "missing", "missing_examples", "other_split"})
+    @JsonPropertyOrder({"records", "matched", "missing", "missing_examples", "other_split", "resolution"})
     public record Coverage(
             @JsonProperty("records") int records,
             @JsonProperty("matched") int matched,
             @JsonProperty("missing") int missing,
             @JsonProperty("missing_examples") List<String> missingExamples,
-            @JsonProperty("other_split") int otherSplit) {
+            @JsonProperty("other_split") int otherSplit,
+            @JsonProperty("resolution") Resolution resolution) {
     }
 }

@@ -171,7 +171,8 @@ public final class SystemOutputReaders {
             }
             JsonNode cand = lines.get(i).node().get("cand");
             if (cand == null || !cand.isArray()) {
-                throw new BadInputException(file.toString(), line, -1, "expected GNN-RAG's \"cand\": [[entity, probability], ...]");
+                throw new BadInputException(file.toString(), line, -1, "expected GNN-RAG's \"cand\": [[entity, probability], ...]"
+                        + " (a file in Lacuna's predictions format, such as answers taken from cand, is read with --from lacuna)");
             }
             List<String> answers = new ArrayList<>();
             for (JsonNode c : cand) {

@@ -62,6 +62,7 @@ public final class Exporter {
         labels.put("text_fallback_to_source_id", s.labels() == LabelMode.TEXT ? names.fallbacks() : 0);
         labels.put("names_that_are_another_entitys_private_id", names.collisions());
         labels.put("names_shared_by_several_entities", names.ambiguous());
+        ExportManifest.of(s.format(), s.labels()).writeTo(summary);
         OutputFolder.write(s.out(), s.force(), EXPORT, dir -> {
             write(folder, s, names, dir, summary);
             QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("export.json").toFile(), summary);
@@ -72,6 +73,7 @@ public final class Exporter {
     private static void write(CheckedFolder folder, ExportSettings s, Names names, Path dir, ObjectNode summary)
             throws IOException {
         ObjectNode counts = summary.putObject("written");
+        SystemView view = new SystemView(s.format());
         switch (s.format()) {
             case TSV -> {
                 GraphExport.tsv(folder, s, names, dir, counts);
@@ -90,13 +92,17 @@ public final class Exporter {
                 SubgraphChecks checks = new SubgraphChecks();
                 ExportGraphs graphs = new ExportGraphs(folder, List.of(s.graph()));
                 if (s.format() == ExportFormat.ROG) {
-                    RogExport.write(folder, graphs, s, names, dir, counts, checks);
+                    RogExport.write(folder, graphs, s, names, dir, counts, checks, view);
                 } else {
-                    GnnRagExport.write(folder, graphs, s, names, dir, counts, checks);
+                    GnnRagExport.write(folder, graphs, s, names, dir, counts, checks, view);
                 }
                 checks.report(counts);
             }
             default -> throw new IllegalStateException(s.format().label());
         }
+        if (!s.format().perQuestionSubgraphs()) {
+            view = SystemView.wholeGraph(folder, s);
+        }
+        view.report(summary, s, counts);
     }
 }

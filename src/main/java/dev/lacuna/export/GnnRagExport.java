@@ -62,7 +62,7 @@ final class GnnRagExport {
     }
 
     static void write(CheckedFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
-            ObjectNode summary, SubgraphChecks checks) throws IOException {
+            ObjectNode summary, SubgraphChecks checks, SystemView view) throws IOException {
         Names kbIds = s.labels() == LabelMode.TEXT ? new Names(folder, LabelMode.SOURCE) : names;
         Map<String, Integer> entityIndex = new HashMap<>();
         java.util.Set<String> kbSeen = new java.util.HashSet<>();
@@ -103,6 +103,7 @@ final class GnnRagExport {
         long[] triples = {0};
         int[] largest = {0};
         QuestionWalk.walk(folder, graphs, s, out, "export gnnrag", GnnRagExport::file, checks, (q, g) -> {
+            view.subgraph(q, g);
             ObjectNode row = QuestionsOut.JSON.createObjectNode();
             row.put("id", q.id());
             row.put("question", names.questionTextOrSame(q));

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -28,9 +29,9 @@ import dev.lacuna.rules.sparql.Side;
  * <p>RoG's src/utils/graph_utils.py build_graph puts the triples in an undirected networkx Graph, which keeps one
  * relation per entity pair: the summary counts the triples that collapse that way.
  *
- * <p>{@code rule_paths.jsonl} holds, per question, the relation paths of the rules that infer its answer in the
- * shape gen_rule_path.py writes ({@code id, question, prediction: [[r1, r2], ...]}), walked from the topic to the
- * answer, so RoG's path reasoning runs on Lacuna's own rules instead of LLM-generated ones.
+ * <p>{@code rule_paths.jsonl} holds, per question, the relation paths of the rules that infer its answer, walked from
+ * the topic to the answer, so RoG's path reasoning runs on Lacuna's own rules instead of LLM-generated ones; each row
+ * has every field gen_rule_path.py writes ({@link #rulePathRow}), since predict_answer.py reads them.
  */
 final class RogExport {
     private RogExport() {
@@ -46,12 +47,13 @@ final class RogExport {
     }
 
     static void write(CheckedFolder folder, ExportGraphs graphs, ExportSettings s, Names names, Path out,
-            ObjectNode summary, SubgraphChecks checks) throws IOException {
+            ObjectNode summary, SubgraphChecks checks, SystemView view) throws IOException {
         long[] triples = {0};
         long[] collapsed = {0};
         long[] capped = {0};
         try (BufferedWriter rules = Files.newBufferedWriter(out.resolve("rule_paths.jsonl"), StandardCharsets.UTF_8)) {
             QuestionWalk.walk(folder, graphs, s, out, "export rog", RogExport::file, checks, (q, g) -> {
+                boolean ownTriple = view.subgraph(q, g);
                 ObjectNode row = QuestionsOut.JSON.createObjectNode();
                 row.put("id", q.id());
                 row.put("question", names.questionTextOrSame(q));
@@ -76,15 +78,13 @@ final class RogExport {
                 triples[0] += g.triples().size();
                 capped[0] += g.dropped() > 0 ? 1 : 0;
 
-                ObjectNode paths = QuestionsOut.JSON.createObjectNode();
-                paths.put("id", q.id());
-                paths.put("question", names.questionTextOrSame(q));
-                ArrayNode prediction = paths.putArray("prediction");
-                for (List<String> path : RulePaths.of(q)) {
-                    ArrayNode p = prediction.addArray();
-                    path.forEach(p::add);
+                List<String[]> named = new ArrayList<>(g.triples().size());
+                for (JsonNode t : graph) {
+                    named.add(new String[] {t.get(0).asText(), t.get(1).asText(), t.get(2).asText()});
                 }
-                rules.write(QuestionsOut.JSON.writeValueAsString(paths));
+                RogGraph seen = new RogGraph(named);
+                view.rog(q, names, seen, ownTriple);
+                rules.write(QuestionsOut.JSON.writeValueAsString(rulePathRow(q, names, seen)));
                 rules.write('\n');
                 return row;
             });
@@ -92,6 +92,47 @@ final class RogExport {
         summary.put("subgraph_triples", triples[0]);
         summary.put("collapsed_by_rog_undirected_graph", collapsed[0]);
         summary.put("questions_with_capped_subgraph", capped[0]);
+    }
+
+    /** The instruction gen_rule_path.py prompts its path generator with, before the question. */
+    static final String RULE_INSTRUCTION = "Please generate a valid relation path that can be helpful for answering the following question: ";
+
+    /**
+     * One row of rule_paths.jsonl with every field gen_rule_path.py writes, in its shapes: {@code prediction} (the
+     * relation paths, which predict_answer.py's merge_rule_result reads), {@code ground_paths} (read there
+     * unconditionally, and by --use_true and --filter_empty: the relation sequences of the shortest paths from topic to
+     * answers in RoG's own graph of the row), {@code input} (the instruction and question; no LLM was prompted) and
+     * {@code raw_output} ({@code paths} as RoG's {@code <PATH>r1<SEP>r2</PATH>} strings, which its parse_prediction turns
+     * back into {@code prediction}; {@code scores} 0.0, the log-probability of a path taken from a rule rather than a
+     * beam, and {@code norm_scores} their softmax).
+     */
+    static ObjectNode rulePathRow(Question q, Names names, RogGraph graph) {
+        ObjectNode row = QuestionsOut.JSON.createObjectNode();
+        row.put("id", q.id());
+        String question = names.questionTextOrSame(q);
+        row.put("question", question);
+        List<List<String>> predicted = RulePaths.of(q);
+        ArrayNode prediction = row.putArray("prediction");
+        for (List<String> path : predicted) {
+            ArrayNode p = prediction.addArray();
+            path.forEach(p::add);
+        }
+        ArrayNode ground = row.putArray("ground_paths");
+        for (List<String> path : graph.groundPaths(List.of(names.of(q.topicEntity())), names.of(q.answers()))) {
+            ArrayNode p = ground.addArray();
+            path.forEach(p::add);
+        }
+        row.put("input", RULE_INSTRUCTION + question);
+        ObjectNode raw = row.putObject("raw_output");
+        ArrayNode texts = raw.putArray("paths");
+        ArrayNode scores = raw.putArray("scores");
+        ArrayNode norm = raw.putArray("norm_scores");
+        for (List<String> path : predicted) {
+            texts.add("<PATH>" + String.join("<SEP>", path) + "</PATH>");
+            scores.add(0.0);
+            norm.add(1.0 / predicted.size());
+        }
+        return row;
     }
 
     /** Relation paths of a question's rules, walked from the topic's variable to the answer's. */

@@ -187,13 +187,22 @@ public final class BenchmarkFolder {
      * answers.
      */
     public Map<String, Entity> entities(Collection<String> wanted) {
+        Set<String> want = Set.copyOf(wanted);
+        Map<String, Entity> out = new HashMap<>();
+        forEachEntity(want::contains, e -> out.put(e.privateId(), e));
+        return out;
+    }
+
+    /**
+     * Streams the rows of entities.tsv whose private id passes {@code wanted}, leniently as {@link #entities(Collection)}
+     * reads them: evaluation holds no table of a Wikidata5m-sized KG to look its names up.
+     */
+    public void forEachEntity(java.util.function.Predicate<String> wanted, Consumer<Entity> sink) {
         Path file = entitiesFile();
         if (!Files.exists(file)) {
             throw new BadInputException(file.toString(), -1, -1,
                     "entities.tsv is missing: it is needed to render answers as source ids or labels");
         }
-        Set<String> want = Set.copyOf(wanted);
-        Map<String, Entity> out = new HashMap<>();
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line = r.readLine();
             if (line == null || !line.startsWith("private_id\t")) {
@@ -210,18 +219,17 @@ public final class BenchmarkFolder {
                     throw new BadInputException(file.toString(), n, -1, "expected private_id<TAB>source_id[<TAB>label]");
                 }
                 String id = line.substring(0, t1);
-                if (!want.contains(id)) {
+                if (!wanted.test(id)) {
                     continue;
                 }
                 int t2 = line.indexOf('\t', t1 + 1);
                 String source = t2 < 0 ? line.substring(t1 + 1) : line.substring(t1 + 1, t2);
                 String label = t2 < 0 ? "" : line.substring(t2 + 1);
-                out.put(id, new Entity(id, source, label));
+                sink.accept(new Entity(id, source, label));
             }
         } catch (IOException e) {
             throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
         }
-        return out;
     }
 
     /** Streams kg/complete.tsv or kg/incomplete.tsv as {head, relation, tail}; see {@link #forEachTriple(Path, Map, Consumer)}. */
