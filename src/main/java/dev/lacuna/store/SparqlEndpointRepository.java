@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 import javax.xml.XMLConstants;
@@ -71,8 +73,63 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
      */
     static final int STATEMENTS_PER_UPDATE = 1_000;
 
+    private final String queryUrl;
+    private final String updateUrl;
+    /** Null for an endpoint that takes anonymous requests. */
+    private final SparqlCredentials credentials;
+    private volatile ExecutorService executor;
+
     public SparqlEndpointRepository(String queryUrl, String updateUrl) {
+        this(queryUrl, updateUrl, null);
+    }
+
+    public SparqlEndpointRepository(String queryUrl, String updateUrl, SparqlCredentials credentials) {
         super(queryUrl, updateUrl);
+        this.queryUrl = queryUrl;
+        this.updateUrl = updateUrl;
+        this.credentials = credentials;
+    }
+
+    /** Given credentials are tried once here, so a wrong password stops a command before it reads or writes. */
+    @Override
+    protected void initializeInternal() throws RepositoryException {
+        super.initializeInternal();
+        if (credentials != null) {
+            SparqlEndpointSession.checkCredentials(getHttpClient(), queryUrl, updateUrl, credentials);
+        }
+    }
+
+    /** Sessions that answer the endpoint's challenge with the credentials (see {@link SparqlEndpointSession}). */
+    @Override
+    protected SPARQLProtocolSession createSPARQLProtocolSession() {
+        return new SparqlEndpointSession(getHttpClient(), executor(), queryUrl, updateUrl, credentials);
+    }
+
+    /** Threads for results read in the background, as RDF4J's own session manager keeps them. */
+    private ExecutorService executor() {
+        if (executor == null) {
+            synchronized (this) {
+                if (executor == null) {
+                    executor = Executors.newCachedThreadPool(r -> {
+                        Thread t = new Thread(r, "lacuna-sparql-endpoint");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                }
+            }
+        }
+        return executor;
+    }
+
+    @Override
+    protected void shutDownInternal() throws RepositoryException {
+        try {
+            super.shutDownInternal();
+        } finally {
+            if (executor != null) {
+                executor.shutdownNow();
+            }
+        }
     }
 
     @Override
