@@ -144,6 +144,9 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
     private static final class ChunkedConnection extends SPARQLConnection {
         ChunkedConnection(SPARQLRepository repository, SPARQLProtocolSession session) {
             super(repository, session);
+            // CLEAR of a graph that does not exist yet (a first build's staging graphs) is an error in SPARQL 1.1
+            // without SILENT: Fuseki refused the build with "No such graph", where Virtuoso let it pass.
+            setSilentClear(true);
         }
 
         /**
