@@ -126,7 +126,8 @@ public final class Virtuoso implements AutoCloseable {
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || out.contains("*** Error")) {
-            throw new IOException("isql-vt failed on " + statements + ":\n" + out);
+            // The statements may set a password (all drawn by secret()): a failing test shows them without it.
+            throw new IOException("isql-vt failed on " + statements.replaceAll("pw-[0-9a-f]{24}", "***") + ":\n" + out);
         }
         return out;
     }
