@@ -50,7 +50,9 @@ import dev.lacuna.Json;
  * A store reached only by the SPARQL 1.1 Protocol ({@code --sparql URL}), reading ASK results leniently: OpenLink
  * Virtuoso 7.2 (the store ToG, PoG and GoG run on) answers ASK with a one-row table whose variable is
  * {@code __ASK_RETVAL} instead of a boolean result, in XML and JSON alike, which RDF4J's parsers refuse ("Found
- * tuple results in boolean parser"), so every existence check of load, build and verify failed on it.
+ * tuple results in boolean parser"), so every existence check of load, build and verify failed on it. With
+ * {@link SparqlCredentials} its sessions ({@link SparqlEndpointSession}) answer the endpoint's Digest or Basic
+ * challenge, as a lab's Virtuoso asks on {@code /sparql-auth}, the only place it takes updates.
  */
 public final class SparqlEndpointRepository extends SPARQLRepository {
 
