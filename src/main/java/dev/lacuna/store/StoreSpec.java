@@ -120,7 +120,8 @@ public final class StoreSpec {
     private static void requireHttp(String url, String option) {
         if (url != null && url.indexOf('@') >= 0 && hasUserInfo(url)) {
             throw new BadInputException(option + " URL holds a user name or password: credentials are never given as "
-                    + "an argument, which other users can see; " + SparqlCredentials.HOW_TO_GIVE);
+                    + "an argument, which other users can see" + (option.startsWith("--sparql")
+                    ? "; " + SparqlCredentials.HOW_TO_GIVE : ""));
         }
         if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
             throw new BadInputException(option + " needs an http(s) URL, got '" + url + "'");
