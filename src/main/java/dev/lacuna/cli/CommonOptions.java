@@ -10,6 +10,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import dev.lacuna.Defaults;
 import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SparqlCredentials;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
@@ -28,7 +29,11 @@ public final class CommonOptions {
         options.addOption(Option.builder().longOpt("sparql").hasArg().argName("URL")
                 .desc("any SPARQL 1.1 endpoint (query URL)").get());
         options.addOption(Option.builder().longOpt("sparql-update").hasArg().argName("URL")
-                .desc("update URL of the --sparql endpoint, if it differs").get());
+                .desc("update URL of the --sparql endpoint, if it differs (Virtuoso: http://HOST:8890/sparql-auth)").get());
+        options.addOption(Option.builder().longOpt("credentials").hasArg().argName("FILE")
+                .desc("user=NAME and password=SECRET lines (chmod 600) for the --sparql endpoint; default: the "
+                        + "environment's " + SparqlCredentials.USER_VARIABLE + " and "
+                        + SparqlCredentials.PASSWORD_VARIABLE).get());
     }
 
     public static void addKg(Options options) {
@@ -96,7 +101,15 @@ public final class CommonOptions {
             return StoreSpec.repository(line.getOptionValue("repository"));
         }
         if (line.hasOption("sparql")) {
-            return StoreSpec.sparql(line.getOptionValue("sparql"), line.getOptionValue("sparql-update"));
+            SparqlCredentials credentials = line.hasOption("credentials")
+                    ? SparqlCredentials.fromFile(Path.of(line.getOptionValue("credentials")))
+                    : SparqlCredentials.fromEnvironment(System.getenv());
+            return StoreSpec.sparql(line.getOptionValue("sparql"), line.getOptionValue("sparql-update"), credentials);
+        }
+        for (String option : new String[] {"sparql-update", "credentials"}) {
+            if (line.hasOption(option)) {
+                throw new UsageException("--" + option + " goes with --sparql URL");
+            }
         }
         return line.hasOption("store") ? StoreSpec.parse(line.getOptionValue("store")) : StoreSpec.defaultStore();
     }

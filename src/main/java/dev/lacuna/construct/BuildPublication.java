@@ -145,12 +145,22 @@ final class BuildPublication {
          * transaction, {@link LmdbPublication}), else staged graphs.
          */
         static Publication of(Repository repository, KgGraphs kg) {
+            Publication publication;
             if (dev.lacuna.store.Stores.isLmdb(repository)) {
-                return new LmdbPublication(repository, kg);
+                publication = new LmdbPublication(repository, kg);
+            } else {
+                publication = repository instanceof org.eclipse.rdf4j.repository.sail.SailRepository
+                        || repository instanceof org.eclipse.rdf4j.repository.http.HTTPRepository
+                        ? new Transactional(repository, kg) : new Staged(repository, kg);
             }
-            return repository instanceof org.eclipse.rdf4j.repository.sail.SailRepository
-                    || repository instanceof org.eclipse.rdf4j.repository.http.HTTPRepository
-                    ? new Transactional(repository, kg) : new Staged(repository, kg);
+            // A shared store (a lab's Virtuoso holding Freebase) must see that nothing else is touched.
+            LOG.info("writing only the graphs {}", publication.graphs());
+            return publication;
+        }
+
+        /** Every graph this publication writes or clears. */
+        List<IRI> graphs() {
+            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg));
         }
 
         /** Starts writing incomplete and benchmark; {@link #written} waits for it. */
@@ -291,6 +301,11 @@ final class BuildPublication {
     static final class Staged extends Publication {
         Staged(Repository repository, KgGraphs kg) {
             super(repository, kg);
+        }
+
+        @Override
+        List<IRI> graphs() {
+            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg), stagingIncomplete(kg), stagingBenchmark(kg));
         }
 
         @Override

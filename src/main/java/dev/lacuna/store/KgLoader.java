@@ -118,6 +118,9 @@ public final class KgLoader {
         Arrays.sort(triples);
         int distinct = dedupe(triples);
         long[] privateIds = permutation(parsed.entities.size(), options.seed());
+        // A shared store (a lab's Virtuoso holding Freebase) must see that nothing else is touched.
+        LOG.info("writing only the graphs {} and {}{}", kg.complete(), kg.labels(), options.replace()
+                ? "; --replace also empties " + kg.incomplete() + " and " + kg.benchmark() : "");
         Result result = write(triples, distinct, privateIds, parsed, files, options, started);
         LOG.info("loaded {} triples, {} entities, {} relations into {} in {} s", result.triples(),
                 result.entities(), result.relations(), kg.complete(), String.format("%.1f", result.seconds()));

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 import javax.xml.XMLConstants;
@@ -48,7 +50,9 @@ import dev.lacuna.Json;
  * A store reached only by the SPARQL 1.1 Protocol ({@code --sparql URL}), reading ASK results leniently: OpenLink
  * Virtuoso 7.2 (the store ToG, PoG and GoG run on) answers ASK with a one-row table whose variable is
  * {@code __ASK_RETVAL} instead of a boolean result, in XML and JSON alike, which RDF4J's parsers refuse ("Found
- * tuple results in boolean parser"), so every existence check of load, build and verify failed on it.
+ * tuple results in boolean parser"), so every existence check of load, build and verify failed on it. With
+ * {@link SparqlCredentials} its sessions ({@link SparqlEndpointSession}) answer the endpoint's Digest or Basic
+ * challenge, as a lab's Virtuoso asks on {@code /sparql-auth}, the only place it takes updates.
  */
 public final class SparqlEndpointRepository extends SPARQLRepository {
 
@@ -71,8 +75,63 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
      */
     static final int STATEMENTS_PER_UPDATE = 1_000;
 
+    private final String queryUrl;
+    private final String updateUrl;
+    /** Null for an endpoint that takes anonymous requests. */
+    private final SparqlCredentials credentials;
+    private volatile ExecutorService executor;
+
     public SparqlEndpointRepository(String queryUrl, String updateUrl) {
+        this(queryUrl, updateUrl, null);
+    }
+
+    public SparqlEndpointRepository(String queryUrl, String updateUrl, SparqlCredentials credentials) {
         super(queryUrl, updateUrl);
+        this.queryUrl = queryUrl;
+        this.updateUrl = updateUrl;
+        this.credentials = credentials;
+    }
+
+    /** Given credentials are tried once here, so a wrong password stops a command before it reads or writes. */
+    @Override
+    protected void initializeInternal() throws RepositoryException {
+        super.initializeInternal();
+        if (credentials != null) {
+            SparqlEndpointSession.checkCredentials(getHttpClient(), queryUrl, updateUrl, credentials);
+        }
+    }
+
+    /** Sessions that answer the endpoint's challenge with the credentials (see {@link SparqlEndpointSession}). */
+    @Override
+    protected SPARQLProtocolSession createSPARQLProtocolSession() {
+        return new SparqlEndpointSession(getHttpClient(), executor(), queryUrl, updateUrl, credentials);
+    }
+
+    /** Threads for results read in the background, as RDF4J's own session manager keeps them. */
+    private ExecutorService executor() {
+        if (executor == null) {
+            synchronized (this) {
+                if (executor == null) {
+                    executor = Executors.newCachedThreadPool(r -> {
+                        Thread t = new Thread(r, "lacuna-sparql-endpoint");
+                        t.setDaemon(true);
+                        return t;
+                    });
+                }
+            }
+        }
+        return executor;
+    }
+
+    @Override
+    protected void shutDownInternal() throws RepositoryException {
+        try {
+            super.shutDownInternal();
+        } finally {
+            if (executor != null) {
+                executor.shutdownNow();
+            }
+        }
     }
 
     @Override
@@ -87,6 +146,9 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
     private static final class ChunkedConnection extends SPARQLConnection {
         ChunkedConnection(SPARQLRepository repository, SPARQLProtocolSession session) {
             super(repository, session);
+            // CLEAR of a graph that does not exist yet (a first build's staging graphs) is an error in SPARQL 1.1
+            // without SILENT: Fuseki refused the build with "No such graph", where Virtuoso let it pass.
+            setSilentClear(true);
         }
 
         /**

@@ -80,8 +80,15 @@ public sealed interface StoreConfig {
         }
     }
 
-    /** Any SPARQL 1.1 endpoint; updates go to updateUrl (which defaults to the query URL). */
-    record SparqlEndpointConfig(String queryUrl, String updateUrl) implements StoreConfig {
+    /**
+     * Any SPARQL 1.1 endpoint; updates go to updateUrl (which defaults to the query URL), and a challenge from either
+     * is answered with the credentials (null: anonymous; Virtuoso takes updates only on /sparql-auth, with Digest).
+     */
+    record SparqlEndpointConfig(String queryUrl, String updateUrl, SparqlCredentials credentials) implements StoreConfig {
+        public SparqlEndpointConfig(String queryUrl, String updateUrl) {
+            this(queryUrl, updateUrl, null);
+        }
+
         @Override
         public String kind() {
             return "sparql";

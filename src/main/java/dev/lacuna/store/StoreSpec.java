@@ -101,16 +101,40 @@ public final class StoreSpec {
     }
 
     public static StoreConfig sparql(String queryUrl, String updateUrl) {
+        return sparql(queryUrl, updateUrl, null);
+    }
+
+    /** A SPARQL endpoint whose challenges are answered with the credentials (null: anonymous). */
+    public static StoreConfig sparql(String queryUrl, String updateUrl, SparqlCredentials credentials) {
         requireHttp(queryUrl, "--sparql");
         if (updateUrl != null) {
             requireHttp(updateUrl, "--sparql-update");
         }
-        return new StoreConfig.SparqlEndpointConfig(queryUrl, updateUrl == null ? queryUrl : updateUrl);
+        return new StoreConfig.SparqlEndpointConfig(queryUrl, updateUrl == null ? queryUrl : updateUrl, credentials);
     }
 
+    /**
+     * A URL's user part ({@code http://user:secret@host/}) is refused unread: an argument is visible to every user
+     * of the machine ({@code ps}), and RDF4J and the logs would repeat it. The message does not quote the URL.
+     */
     private static void requireHttp(String url, String option) {
+        if (url != null && url.indexOf('@') >= 0 && hasUserInfo(url)) {
+            throw new BadInputException(option + " URL holds a user name or password: credentials are never given as "
+                    + "an argument, which other users can see" + (option.startsWith("--sparql")
+                    ? "; " + SparqlCredentials.HOW_TO_GIVE : ""));
+        }
         if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
             throw new BadInputException(option + " needs an http(s) URL, got '" + url + "'");
+        }
+    }
+
+    private static boolean hasUserInfo(String url) {
+        try {
+            return java.net.URI.create(url).getRawUserInfo() != null;
+        } catch (IllegalArgumentException e) {
+            int at = url.indexOf('@');
+            int slash = url.indexOf('/', url.indexOf("//") + 2);
+            return slash < 0 || at < slash;
         }
     }
 }

@@ -160,7 +160,7 @@ public final class Stores {
     }
 
     private static Repository openSparql(StoreConfig.SparqlEndpointConfig c) {
-        return new SparqlEndpointRepository(c.queryUrl(), c.updateUrl());
+        return new SparqlEndpointRepository(c.queryUrl(), c.updateUrl(), c.credentials());
     }
 
     private static Path prepareDir(Path dir) throws IOException {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -24,24 +25,36 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.serve.LacunaEndpoint;
+import dev.lacuna.testing.FreebaseClient;
 import dev.lacuna.testing.TestData;
 import dev.lacuna.testing.Virtuoso;
 
 /**
- * {@code --sparql URL} against a real Virtuoso 7.2, the store that ToG, PoG and GoG users run: load, build and verify
- * work end to end and write the same benchmark as an embedded store. Virtuoso answers ASK with a table and runs out
- * of memory on large INSERT DATA requests; {@link SparqlEndpointRepository} handles both.
+ * {@code --sparql URL} against a real Virtuoso 7.2 set up as a lab runs it ({@link Virtuoso}: the anonymous user
+ * only reads, updates go to {@code /sparql-auth} with HTTP Digest as a user granted SPARQL_UPDATE): load, build,
+ * verify and serve work end to end with the user's credentials and write the same benchmark as an embedded store.
+ * Virtuoso answers ASK with a table and runs out of memory on large INSERT DATA requests;
+ * {@link SparqlEndpointRepository} handles both.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class VirtuosoStoreTest {
     private static final SimpleValueFactory VF = SimpleValueFactory.getInstance();
     private Virtuoso virtuoso;
     private Path dir;
+    private Path credentials;
+    private Path rules;
+    private String facts;
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
         this.dir = dir;
         virtuoso = Virtuoso.start(dir.resolve("virtuoso"));
+        credentials = virtuoso.credentialsFile(dir.resolve("virtuoso.credentials"));
+        // The first 12 of AMIE3's Family rules keep a build to seconds; every stage still runs.
+        List<String> lines = Files.readAllLines(TestData.amie3("family-maxad3.tsv"));
+        rules = Files.write(dir.resolve("rules.tsv"), lines.subList(0, 13));
+        facts = TestData.kg("family", "facts.txt").toString();
     }
 
     @AfterAll
@@ -49,9 +62,28 @@ class VirtuosoStoreTest {
         virtuoso.close();
     }
 
+    /** {@code lacuna COMMAND --sparql ... --sparql-update .../sparql-auth --credentials FILE ARGS...}. */
+    private CliRunner.Run lacuna(String command, String... args) {
+        return lacunaAs(credentials, command, args);
+    }
+
+    private CliRunner.Run lacunaAs(Path credentialsFile, String command, String... args) {
+        List<String> line = new java.util.ArrayList<>(List.of(command, "--sparql", virtuoso.sparqlUrl(),
+                "--sparql-update", virtuoso.updateUrl()));
+        if (credentialsFile != null) {
+            line.addAll(List.of("--credentials", credentialsFile.toString()));
+        }
+        line.addAll(List.of(args));
+        return CliRunner.run(line.toArray(String[]::new));
+    }
+
+    private SparqlCredentials user() {
+        return SparqlCredentials.fromFile(credentials);
+    }
+
     @Test
     void askIsReadFromVirtuosoTablesAndLargeAddsArriveWhole() {
-        Repository repo = new SparqlEndpointRepository(virtuoso.sparqlUrl(), virtuoso.sparqlUrl());
+        Repository repo = new SparqlEndpointRepository(virtuoso.sparqlUrl(), virtuoso.updateUrl(), user());
         IRI graph = VF.createIRI("urn:lacuna:test:ask");
         try (RepositoryConnection c = repo.getConnection()) {
             assertFalse(c.hasStatement(null, null, null, false, graph), "empty graph");
@@ -75,22 +107,17 @@ class VirtuosoStoreTest {
     }
 
     @Test
-    void familyBuildsAndVerifiesAsOnAnEmbeddedStore() throws Exception {
-        // The first 12 of AMIE3's Family rules keep the build to seconds; every stage still runs.
-        List<String> lines = Files.readAllLines(TestData.amie3("family-maxad3.tsv"));
-        Path rules = Files.write(dir.resolve("rules.tsv"), lines.subList(0, 13));
-        String facts = TestData.kg("family", "facts.txt").toString();
-        String sparql = virtuoso.sparqlUrl();
-
-        CliRunner.Run load = CliRunner.run("load", "--sparql", sparql, "--kg", "family", facts);
+    void familyBuildsVerifiesAndServesAsOnAnEmbeddedStore() throws Exception {
+        CliRunner.Run load = lacuna("load", "--kg", "family", facts);
         assertEquals(0, load.code(), load.toString());
-        CliRunner.Run again = CliRunner.run("load", "--sparql", sparql, "--kg", "family", facts);
+        CliRunner.Run again = lacuna("load", "--kg", "family", facts);
         assertEquals(2, again.code(), "a second load without --replace is refused: " + again);
+        CliRunner.Run stats = lacuna("stats", "--kg", "family");
+        assertEquals(0, stats.code(), stats.toString());
         Path onVirtuoso = dir.resolve("virtuoso-out");
-        CliRunner.Run build = CliRunner.run("build", "--sparql", sparql, "--kg", "family", "--rules", rules.toString(),
-                "--out", onVirtuoso.toString());
+        CliRunner.Run build = lacuna("build", "--kg", "family", "--rules", rules.toString(), "--out", onVirtuoso.toString());
         assertEquals(0, build.code(), build.toString());
-        CliRunner.Run verify = CliRunner.run("verify", "--sparql", sparql, onVirtuoso.toString());
+        CliRunner.Run verify = lacuna("verify", onVirtuoso.toString());
         assertEquals(0, verify.code(), verify.toString());
 
         String store = "native:" + dir.resolve("native");
@@ -106,5 +133,194 @@ class VirtuosoStoreTest {
             assertArrayEquals(Files.readAllBytes(embedded.resolve(file)), Files.readAllBytes(onVirtuoso.resolve(file)), file);
         }
         assertTrue(Files.size(onVirtuoso.resolve("kg/removed.tsv")) > 0, "the build removed triples");
+
+        // serve in front of the secured Virtuoso shows the incomplete graph, as built.
+        Repository repo = new SparqlEndpointRepository(virtuoso.sparqlUrl(), virtuoso.updateUrl(), user());
+        LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(repo).kg(KgGraphs.of("family")).port(0).build().start();
+        try {
+            long incomplete;
+            try (Stream<String> tsv = Files.lines(onVirtuoso.resolve("kg/incomplete.tsv"))) {
+                incomplete = tsv.count();
+            }
+            assertEquals(List.of(Long.toString(incomplete)), FreebaseClient.select(endpoint.url() + "sparql",
+                    "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", "n"));
+        } finally {
+            endpoint.stop();
+            repo.shutDown();
+        }
+    }
+
+    @Test
+    void otherGraphsOfTheStoreStayByteForByteTheSame() throws Exception {
+        // A lab's Virtuoso holds Freebase in a graph of its own; and triples loaded without a graph land in one too.
+        Path freebase = Files.writeString(dir.resolve("virtuoso").resolve("freebase.nt"), String.join("\n",
+                "<http://rdf.freebase.com/ns/m.0abc> <http://rdf.freebase.com/ns/type.object.name> \"Ada\"@en .",
+                "<http://rdf.freebase.com/ns/m.0abc> <http://rdf.freebase.com/ns/people.person.sibling_s> <http://rdf.freebase.com/ns/m.0def> .",
+                "<http://rdf.freebase.com/ns/m.0def> <http://rdf.freebase.com/ns/type.object.name> \"Ben\"@en .", ""));
+        virtuoso.bulkLoad(freebase, "http://freebase.com");
+        virtuoso.sql("SPARQL INSERT INTO GRAPH <http://localhost:8890/DAV> { <urn:lab:note> <urn:lab:says> \"keep me\" };");
+        String freebaseBefore = dump("http://freebase.com");
+        String defaultBefore = dump("http://localhost:8890/DAV");
+        List<String> graphsBefore = graphs();
+        assertTrue(freebaseBefore.contains("Ada") && defaultBefore.contains("keep me"), freebaseBefore + defaultBefore);
+
+        assertEquals(0, lacuna("load", "--kg", "kept", facts).code());
+        Path out = dir.resolve("kept-out");
+        CliRunner.Run build = lacuna("build", "--kg", "kept", "--rules", rules.toString(), "--out", out.toString());
+        assertEquals(0, build.code(), build.toString());
+        CliRunner.Run replace = lacuna("load", "--kg", "kept", "--replace", facts);
+        assertEquals(0, replace.code(), replace.toString());
+
+        assertEquals(freebaseBefore, dump("http://freebase.com"));
+        assertEquals(defaultBefore, dump("http://localhost:8890/DAV"));
+        List<String> added = graphs();
+        added.removeAll(graphsBefore);
+        assertFalse(added.isEmpty());
+        for (String graph : added) {
+            assertTrue(graph.startsWith(KgGraphs.of("kept").prefix()), "Lacuna wrote only its own graphs: " + graph);
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedWithNothingWritten() throws Exception {
+        assertEquals(0, lacuna("load", "--kg", "guarded", facts).code());
+        String wrongPassword = "not-" + virtuoso.password();
+        Path wrong = Files.writeString(dir.resolve("wrong.credentials"), "user=" + Virtuoso.USER + "\npassword="
+                + wrongPassword + "\n");
+        Files.setPosixFilePermissions(wrong, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        List<String> graphsBefore = graphs();
+
+        CliRunner.Run load = lacunaAs(wrong, "load", "--kg", "refused", facts);
+        assertEquals(2, load.code(), load.toString());
+        assertTrue(load.err().contains("refused the credentials of user 'lacuna'"), load.toString());
+        CliRunner.Run build = lacunaAs(wrong, "build", "--kg", "guarded", "--rules", rules.toString(), "--out",
+                dir.resolve("refused-out").toString());
+        assertEquals(2, build.code(), build.toString());
+        assertTrue(build.err().contains("refused the credentials"), build.toString());
+        assertFalse((load + build.toString()).contains(wrongPassword), "the password is not repeated");
+
+        assertEquals(graphsBefore, graphs(), "nothing was written");
+        assertFalse(Files.exists(dir.resolve("refused-out")));
+    }
+
+    @Test
+    void missingCredentialsAreNamedAsSuch() throws Exception {
+        List<String> graphsBefore = graphs();
+        CliRunner.Run auth = lacunaAs(null, "load", "--kg", "anonymous", facts);
+        assertEquals(2, auth.code(), auth.toString());
+        assertTrue(auth.err().contains("/sparql-auth answered 401 Unauthorized: it needs credentials: set "
+                + "LACUNA_SPARQL_USER/LACUNA_SPARQL_PASSWORD or --credentials FILE"), auth.toString());
+        // Updates sent where Virtuoso's anonymous user only reads.
+        CliRunner.Run open = CliRunner.run("load", "--sparql", virtuoso.sparqlUrl(), "--kg", "anonymous", facts);
+        assertEquals(2, open.code(), open.toString());
+        assertTrue(open.err().contains("has no permission to update") && open.err().contains("/sparql-auth"),
+                open.toString());
+        assertEquals(graphsBefore, graphs(), "nothing was written");
+    }
+
+    @Test
+    void aCredentialsFileOthersCanReadIsRefused() throws Exception {
+        Path shared = Files.copy(credentials, dir.resolve("shared.credentials"));
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        CliRunner.Run load = lacunaAs(shared, "load", "--kg", "shared", facts);
+        assertEquals(2, load.code(), load.toString());
+        assertTrue(load.err().contains("chmod 600"), load.toString());
+        assertFalse(load.toString().contains(virtuoso.password()));
+        CliRunner.Run inUrl = CliRunner.run("stats", "--sparql", "http://lacuna:" + virtuoso.password() + "@127.0.0.1:1/sparql");
+        assertEquals(2, inUrl.code(), inUrl.toString());
+        assertFalse(inUrl.toString().contains(virtuoso.password()), "a URL with a password is refused unquoted");
+    }
+
+    /**
+     * The way a user runs it: {@code lacuna} in its own process, the credentials in the environment; with RDF4J's and
+     * HttpClient's DEBUG logging (headers and wire) for the load and a stack trace for a refusal, the password is in
+     * no line printed, no file of the folder and no graph of the store.
+     */
+    @Test
+    void credentialsFromTheEnvironmentAppearInNoOutput() throws Exception {
+        String password = virtuoso.password();
+        Map<String, String> env = Map.of("LACUNA_SPARQL_USER", Virtuoso.USER, "LACUNA_SPARQL_PASSWORD", password,
+                "LACUNA_DEBUG", "1");
+        List<String> debug = List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=debug",
+                "-Dorg.slf4j.simpleLogger.log.org.apache.http=debug", "-Dorg.slf4j.simpleLogger.log.org.eclipse.rdf4j=debug");
+        String[] store = {"--sparql", virtuoso.sparqlUrl(), "--sparql-update", virtuoso.updateUrl()};
+        Path out = dir.resolve("env-out");
+        StringBuilder printed = new StringBuilder();
+
+        Child load = child(env, debug, "load", store, "--kg", "env", facts);
+        assertEquals(0, load.code(), load.output());
+        assertTrue(load.output().contains("Authorization: Digest"), "HttpClient's headers were logged: the test can see");
+        assertTrue(load.output().contains("writing only the graphs https://lacuna.dev/kg/env/complete and "
+                + "https://lacuna.dev/kg/env/labels"), load.output().lines().limit(40).collect(Collectors.joining("\n")));
+        printed.append(load.output());
+        Child build = child(env, List.of(), "build", store, "--kg", "env", "--rules", rules.toString(), "--out",
+                out.toString());
+        assertEquals(0, build.code(), build.output());
+        assertTrue(build.output().contains("writing only the graphs [https://lacuna.dev/kg/env/incomplete"), build.output());
+        printed.append(build.output());
+        Child verify = child(env, List.of(), "verify", store, out.toString());
+        assertEquals(0, verify.code(), verify.output());
+        printed.append(verify.output());
+        Map<String, String> wrong = new java.util.HashMap<>(env);
+        wrong.put("LACUNA_SPARQL_PASSWORD", password + "x");
+        Child refused = child(wrong, debug, "load", store, "--kg", "env-refused", facts);
+        assertEquals(2, refused.code(), refused.output());
+        printed.append(refused.output());
+
+        assertFalse(printed.toString().contains(password), "a password in what lacuna printed");
+        String basic = java.util.Base64.getEncoder().encodeToString((Virtuoso.USER + ":" + password)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertFalse(printed.toString().contains(basic), "a Basic Authorization header, which holds the password");
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertFalse(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1)
+                        .contains(password), "a password in " + f);
+            }
+        }
+        assertEquals(List.of("0"), FreebaseClient.select(virtuoso.sparqlUrl(), "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g "
+                + "{ ?s ?p ?o FILTER(CONTAINS(STR(?s), \"" + password + "\") || CONTAINS(STR(?o), \"" + password
+                + "\")) } }", "n"), "a password in the store");
+    }
+
+    private record Child(int code, String output) {
+    }
+
+    /** {@code lacuna COMMAND STORE... ARGS...} in a JVM of its own with this environment; stdout and stderr together. */
+    private static Child child(Map<String, String> env, List<String> jvm, String command, String[] store, String... args)
+            throws Exception {
+        List<String> line = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx1g", "-XX:TieredStopAtLevel=1"));
+        line.addAll(jvm);
+        line.addAll(List.of("-cp", System.getProperty("java.class.path"), dev.lacuna.cli.Main.class.getName(), command));
+        line.addAll(List.of(store));
+        line.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(line).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new Child(p.waitFor(), output);
+    }
+
+    /** One graph's triples, each value as RDF4J writes it (language and datatype included), sorted. */
+    private String dump(String graph) {
+        org.eclipse.rdf4j.repository.sparql.SPARQLRepository client =
+                new org.eclipse.rdf4j.repository.sparql.SPARQLRepository(virtuoso.sparqlUrl());
+        List<String> triples = new java.util.ArrayList<>();
+        try (RepositoryConnection c = client.getConnection();
+             org.eclipse.rdf4j.query.TupleQueryResult r = c.prepareTupleQuery(
+                     "SELECT ?s ?p ?o WHERE { GRAPH <" + graph + "> { ?s ?p ?o } }").evaluate()) {
+            r.forEach(b -> triples.add(b.getValue("s") + " " + b.getValue("p") + " " + b.getValue("o")));
+        } finally {
+            client.shutDown();
+        }
+        triples.sort(null);
+        return String.join("\n", triples);
+    }
+
+    private List<String> graphs() {
+        List<String> graphs = new java.util.ArrayList<>(FreebaseClient.select(virtuoso.sparqlUrl(),
+                "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", "g"));
+        graphs.sort(null);
+        return graphs;
     }
 }

@@ -10,25 +10,36 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A real OpenLink Virtuoso 7.2 (Debian's {@code virtuoso-opensource-7-bin}: {@code virtuoso-t} and {@code isql-vt}),
  * the store ToG, PoG and GoG query, started in a temporary folder on free loopback ports. Its SPARQL endpoint is
- * {@link #sparqlUrl()}; the anonymous SPARQL user may update, as {@code --sparql URL} needs.
+ * {@link #sparqlUrl()}. It is set up as a lab runs one: the anonymous {@code SPARQL} user may only read, updates are
+ * taken only on {@link #updateUrl()} ({@code /sparql-auth}, HTTP Digest, realm SPARQL) from {@link #USER}, a user
+ * granted SPARQL_UPDATE, and dba's password is not the default. Both passwords are drawn at random per server.
  */
 public final class Virtuoso implements AutoCloseable {
     public static final String SERVER = "/usr/bin/virtuoso-t";
     public static final String ISQL = "/usr/bin/isql-vt";
+    /** The user that may update, as a lab would create it for Lacuna. */
+    public static final String USER = "lacuna";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Process process;
     private final Path dir;
     private final int sqlPort;
     private final int httpPort;
+    /** Given to isql-vt as an argument, as its only way; drawn per server and never used outside the test. */
+    private String dbaPassword = "dba";
+    private final String password = secret();
 
     private Virtuoso(Process process, Path dir, int sqlPort, int httpPort) {
         this.process = process;
@@ -64,12 +75,44 @@ public final class Virtuoso implements AutoCloseable {
         Virtuoso v = new Virtuoso(p, dir, sql, http);
         Runtime.getRuntime().addShutdownHook(new Thread(p::destroyForcibly, "virtuoso-kill"));
         v.awaitHttp();
-        v.sql("GRANT SPARQL_UPDATE TO \"SPARQL\";");
+        String dba = secret();
+        v.sql("DB.DBA.USER_CREATE('" + USER + "', '" + v.password + "'); GRANT SPARQL_UPDATE TO \"" + USER + "\";"
+                + " USER_SET_PASSWORD('dba', '" + dba + "');");
+        v.dbaPassword = dba;
         return v;
     }
 
+    private static String secret() {
+        byte[] bytes = new byte[12];
+        RANDOM.nextBytes(bytes);
+        return "pw-" + HexFormat.of().formatHex(bytes);
+    }
+
+    /** Where anyone may query; an update sent here is refused (Virtuoso's SR186). */
     public String sparqlUrl() {
         return "http://127.0.0.1:" + httpPort + "/sparql";
+    }
+
+    /** Where {@link #USER} updates, after a Digest challenge. */
+    public String updateUrl() {
+        return "http://127.0.0.1:" + httpPort + "/sparql-auth";
+    }
+
+    /** {@link #USER}'s password. */
+    public String password() {
+        return password;
+    }
+
+    /** A credentials file for {@link #USER} as {@code lacuna --credentials FILE} reads it, readable by its owner only. */
+    public Path credentialsFile(Path file) throws IOException {
+        Files.writeString(file, "# Virtuoso user for lacuna\nuser=" + USER + "\npassword=" + password + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
+    /** Lets the anonymous SPARQL user update on {@link #sparqlUrl()}: only for a test about an open endpoint. */
+    public void openToAnonymousUpdates() throws IOException, InterruptedException {
+        sql("GRANT SPARQL_UPDATE TO \"SPARQL\";");
     }
 
     /** The folder the server may read files from (for {@link #bulkLoad}). */
@@ -79,11 +122,12 @@ public final class Virtuoso implements AutoCloseable {
 
     /** Runs SQL through isql-vt as dba and returns its output; a non-zero exit or an error line fails. */
     public String sql(String statements) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(ISQL, Integer.toString(sqlPort), "dba", "dba", "exec=" + statements)
+        Process p = new ProcessBuilder(ISQL, Integer.toString(sqlPort), "dba", dbaPassword, "exec=" + statements)
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0 || out.contains("*** Error")) {
-            throw new IOException("isql-vt failed on " + statements + ":\n" + out);
+            // The statements may set a password (all drawn by secret()): a failing test shows them without it.
+            throw new IOException("isql-vt failed on " + statements.replaceAll("pw-[0-9a-f]{24}", "***") + ":\n" + out);
         }
         return out;
     }
