@@ -109,13 +109,18 @@ final class BuildPublication {
 
     /** The folder's record of the graphs it was built from. Deterministic: names only, no paths. */
     static void writeGraphsFile(Path dir, KgGraphs kg) throws IOException {
+        Files.writeString(BenchmarkFolder.at(dir).graphsFile(), graphsJson(kg));
+    }
+
+    /** The text of graphs.json for a KG's graphs, as build writes it and verify expects it. */
+    static String graphsJson(KgGraphs kg) throws IOException {
         Map<String, String> graphs = new LinkedHashMap<>();
         graphs.put("kg", kg.name());
         graphs.put("complete", kg.complete().stringValue());
         graphs.put("incomplete", kg.incomplete().stringValue());
         graphs.put("labels", kg.labels().stringValue());
         graphs.put("benchmark", kg.benchmark().stringValue());
-        Json.pretty().writeValue(BenchmarkFolder.at(dir).graphsFile().toFile(), graphs);
+        return Json.pretty().writeValueAsString(graphs);
     }
 
     /**

@@ -143,6 +143,7 @@ public final class Verifier {
             done(checks, started, bodiesHold(runner, kg, questions));
             done(checks, started, rulesInferHardAnswers(runner, kg, questions));
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
+            RecordChecks.all(conn, kg, folder, split).forEach(c -> done(checks, started, c));
             try {
                 done(checks, started, FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
             } catch (IOException e) {
