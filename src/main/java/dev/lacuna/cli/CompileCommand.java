@@ -74,6 +74,10 @@ public final class CompileCommand implements Command {
         if (!line.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument(s): " + String.join(" ", line.getArgList()));
         }
+        if (line.hasOption("out")) {
+            dev.lacuna.OutputGuard.refuseInputs("--out", Path.of(line.getOptionValue("out")),
+                    List.of(Path.of(line.getOptionValue("rules"))));
+        }
         KgGraphs kg = CommonOptions.kg(line);
         CompileKind kind = CompileKind.parse(line.getOptionValue("kind", CompileKind.GROUNDINGS.label()));
         GraphRole role = GraphRole.parse(line.getOptionValue("graph", GraphRole.COMPLETE.label()), "--graph");
