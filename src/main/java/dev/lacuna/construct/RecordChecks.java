@@ -354,6 +354,22 @@ final class RecordChecks {
         }
     }
 
+    /**
+     * After other checks failed: whether a build into the folder stopped between its commit and the rename of its
+     * finished folder into place (the one window a kill leaves open; docs/store-safety.md), and how to repair it.
+     * Null when no such folder is left.
+     */
+    static String interruptedRename(Path dir) {
+        List<Path> left = dev.lacuna.folder.OutputFolder.leftovers(dir);
+        if (left.isEmpty()) {
+            return null;
+        }
+        return left.get(0) + " is the finished folder of a build into " + dir + " that stopped before renaming it into"
+                + " place; if that build was killed after its commit, the store holds its graphs and not this folder's:"
+                + " repair it by running that lacuna build --force again with the same options (it writes " + dir
+                + " again and removes the leftover)";
+    }
+
     private static String removedTsv(Set<Triple> removed) {
         StringBuilder out = new StringBuilder();
         removed.stream().sorted().forEach(t -> out.append(t.tsv()).append('\n'));

@@ -102,7 +102,9 @@ public final class Verifier {
      */
     static Report verify(Repository repository, Path dir, WrittenGraphs written) {
         if (!Files.isDirectory(dir)) {
-            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");
+            String interrupted = RecordChecks.interruptedRename(dir);
+            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder"
+                    + (interrupted == null ? "" : "; " + interrupted));
         }
         long started = System.nanoTime();
         BenchmarkFolder folder = BenchmarkFolder.at(dir);
@@ -157,6 +159,10 @@ public final class Verifier {
         done(checks, started, answerSets(runner, kg, questions));
         done(checks, started, splitSizes(split));
         LOG.info("verified {} in {} s", dir, String.format("%.1f", (System.nanoTime() - started) / 1e9));
+        String interrupted = checks.stream().allMatch(Check::passed) ? null : RecordChecks.interruptedRename(dir);
+        if (interrupted != null) {
+            checks.add(0, new Check("no build stopped between its commit and its folder's rename", 1, List.of(interrupted)));
+        }
         return new Report(checks);
     }
 
