@@ -74,10 +74,6 @@ public final class CompileCommand implements Command {
         if (!line.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument(s): " + String.join(" ", line.getArgList()));
         }
-        if (line.hasOption("out")) {
-            dev.lacuna.OutputGuard.refuseInputs("--out", Path.of(line.getOptionValue("out")),
-                    List.of(Path.of(line.getOptionValue("rules"))));
-        }
         KgGraphs kg = CommonOptions.kg(line);
         CompileKind kind = CompileKind.parse(line.getOptionValue("kind", CompileKind.GROUNDINGS.label()));
         GraphRole role = GraphRole.parse(line.getOptionValue("graph", GraphRole.COMPLETE.label()), "--graph");
@@ -99,6 +95,10 @@ public final class CompileCommand implements Command {
                 body && line.hasOption("object") ? entity(kg, line.getOptionValue("object"), "--object") : null);
         List<CompileOperation.Compiled> queries = CompileOperation.compile(settings, kg);
         if (line.hasOption("out")) {
+            // the folder is kept: only a query file that would land on the rules file is refused
+            for (Path file : CompileOperation.files(Path.of(line.getOptionValue("out")), queries)) {
+                dev.lacuna.OutputGuard.refuseInputs("--out", file, List.of(Path.of(line.getOptionValue("rules"))));
+            }
             CompileOperation.writeFiles(Path.of(line.getOptionValue("out")), queries, kg.graph(role), context.out());
         } else if (line.hasOption("run")) {
             CompileOperation.run(() -> CommonOptions.openStore(line), kg, role, queries, context.out());

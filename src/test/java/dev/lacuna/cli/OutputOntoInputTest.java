@@ -141,6 +141,21 @@ class OutputOntoInputTest {
                 "--force");
     }
 
+    /** compile writes query files into a folder it keeps: the folder may hold the rules, a query file may not be them. */
+    @Test
+    void compileOntoItsRulesButBesideThemIsFine() throws IOException {
+        Path out = Files.createDirectories(tmp.resolve("queries"));
+        Path rules = Files.copy(dev.lacuna.testing.TestData.amie3("family-maxad3.tsv"), out.resolve("rule-001-groundings.rq"));
+        refused(rules, rules, "compile", "--rules", rules.toString(), "--rule", "1", "--out", out.toString());
+        Path original = dev.lacuna.testing.TestData.amie3("family-maxad3.tsv");
+        Files.delete(rules);
+        Path beside = Files.copy(original, out.resolve("rules.tsv"));
+        CliRunner.Run run = CliRunner.run("compile", "--rules", beside.toString(), "--rule", "1", "--out", out.toString());
+        assertEquals(0, run.code(), run.toString());
+        assertEquals(Files.readString(original), Files.readString(beside), "the rules are untouched");
+        assertTrue(Files.readString(out.resolve("rule-001-groundings.rq")).contains("SELECT"));
+    }
+
     @Test
     void generateWithTheSameFileForKgAndRules() throws IOException {
         Path out = tmp.resolve("gen.tsv");
