@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -114,9 +115,12 @@ class OutputOntoInputTest {
 
     @Test
     void rulesMergeOntoAPart() throws IOException {
-        Path part = Files.writeString(tmp.resolve("part.tsv"), "Rule\tHead Coverage\tStd Confidence\tPCA Confidence"
-                + "\tPositive Examples\tBody size\tPCA Body size\tFunctional variable\n");
-        refused(part, part, "rules", "merge", "--output", part.toString(), part.toString());
+        Path part = tmp.resolve("part.tsv");
+        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(
+                dev.lacuna.testing.TestData.amie3("family-maxad3.tsv")).subList(0, 3), part);
+        Path other = tmp.resolve("other.tsv");
+        dev.lacuna.rules.AmieRules.write(List.of(), other);
+        refused(part, part, "rules", "merge", "--output", part.toString(), other.toString(), part.toString());
     }
 
     @Test
