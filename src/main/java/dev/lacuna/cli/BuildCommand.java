@@ -81,13 +81,13 @@ public final class BuildCommand implements Command {
         GroundingSource source = groundingSource(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
+        BenchmarkFolder.checkTarget(settings.out(), settings.force(),
+                CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         // --force replaces the folder: one holding the rules or phrases read would lose them.
         dev.lacuna.OutputGuard.refuseInputs("--out", settings.out(), java.util.Arrays.asList(
                 line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
                 line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 line.hasOption("llm-cache") ? Path.of(line.getOptionValue("llm-cache")) : null));
-        BenchmarkFolder.checkTarget(settings.out(), settings.force(),
-                CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         Repository repository = CommonOptions.openStore(line);
         try {
             KgGraphs kg = CommonOptions.kg(line, repository);
