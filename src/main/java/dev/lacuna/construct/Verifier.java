@@ -45,7 +45,9 @@ import dev.lacuna.rules.sparql.Side;
  * rule's compiled body query (the paper's appendix H, done symbolically); no question names its hard answer;
  * every answer set equals complete's answers; the split is 8:1:1 within rounding; complete still has the
  * checksum recorded when it was loaded; and, so that an edited folder cannot pass, the {@link FolderChecks}:
- * files against the store, hard answers against removed.tsv, summary.json's counts against the files.
+ * files against the store, hard answers against removed.tsv, summary.json's counts against the files; and the
+ * {@link RecordChecks}: each question's fields against the store's record of it, the files build writes byte for
+ * byte, summary.json's sums, and no unknown field or file.
  */
 public final class Verifier {
     private static final int SHOWN = 10;
