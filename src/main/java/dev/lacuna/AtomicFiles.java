@@ -6,7 +6,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.List;
 
 /**
  * Writes a file whole or not at all: the text goes to a temporary sibling that is moved over the target
@@ -60,16 +59,6 @@ public final class AtomicFiles {
             // fall through to comparing names
         }
         return real(a).equals(real(b));
-    }
-
-    /** Refuses an output that is one of the inputs: writing it would destroy what was read. */
-    public static void requireNotAnInput(Path output, String outputOption, List<Path> inputs) {
-        for (Path in : inputs) {
-            if (sameFile(output, in)) {
-                throw new BadInputException(output.toString(), -1, -1, outputOption + " is the input file " + in
-                        + "; writing it would overwrite that input: choose another file");
-            }
-        }
     }
 
     private static Path real(Path p) {

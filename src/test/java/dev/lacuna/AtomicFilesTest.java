@@ -38,6 +38,6 @@ class AtomicFilesTest {
         assertTrue(AtomicFiles.sameFile(p, dir.resolve("sub/../p.jsonl")));
         assertTrue(AtomicFiles.sameFile(p, Path.of("").toAbsolutePath().relativize(p)));
         assertFalse(AtomicFiles.sameFile(p, dir.resolve("other.jsonl")));
-        assertThrows(BadInputException.class, () -> AtomicFiles.requireNotAnInput(link, "--output", List.of(p)));
+        assertThrows(BadInputException.class, () -> OutputGuard.refuseInputs("--output", link, List.of(p)));
     }
 }

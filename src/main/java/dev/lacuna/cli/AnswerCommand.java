@@ -72,6 +72,9 @@ public final class AnswerCommand implements Command {
                 throw new UsageException("--" + required + " is required");
             }
         }
+        CommonOptions.refuseOutputOntoInputs(line, "--output", CommonOptions.output(line), java.util.Arrays.asList(
+                Path.of(line.getOptionValue("benchmark")),
+                line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null), true);
         Map<String, String> env = System.getenv();
         LlmSettings llm = LlmSettings.fromEnvironment(env).withBaseUrl(line.getOptionValue("llm-base-url"))
                 .withModel(line.getOptionValue("llm-model")).withRetries(2, Duration.ofSeconds(1));

@@ -83,6 +83,11 @@ public final class BuildCommand implements Command {
         MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
         BenchmarkFolder.checkTarget(settings.out(), settings.force(),
                 CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
+        // --force replaces the folder: one holding the rules or phrases read would lose them.
+        dev.lacuna.OutputGuard.refuseInputs("--out", settings.out(), java.util.Arrays.asList(
+                line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
+                line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
+                line.hasOption("llm-cache") ? Path.of(line.getOptionValue("llm-cache")) : null));
         Repository repository = CommonOptions.openStore(line);
         try {
             KgGraphs kg = CommonOptions.kg(line, repository);

@@ -114,6 +114,19 @@ public final class CommonOptions {
         return line.hasOption("store") ? StoreSpec.parse(line.getOptionValue("store")) : StoreSpec.defaultStore();
     }
 
+    /**
+     * Refuses (exit 2) an output that is, lies inside or holds one of the command's inputs or the folder of the store
+     * it names ({@link dev.lacuna.OutputGuard}); called before anything is read or written.
+     */
+    public static void refuseOutputOntoInputs(CommandLine line, String option, Path output, java.util.List<Path> inputs,
+                                              boolean store) {
+        java.util.List<Path> all = new java.util.ArrayList<>(inputs);
+        if (store) {
+            all.addAll(storeFolders(storeConfig(line)));
+        }
+        dev.lacuna.OutputGuard.refuseInputs(option, output, all);
+    }
+
     /** The folders an embedded store lives in (none for memory and remote stores). */
     public static java.util.List<Path> storeFolders(StoreConfig config) {
         if (config instanceof StoreConfig.NativeStoreConfig n) {

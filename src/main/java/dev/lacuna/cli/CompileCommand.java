@@ -95,6 +95,10 @@ public final class CompileCommand implements Command {
                 body && line.hasOption("object") ? entity(kg, line.getOptionValue("object"), "--object") : null);
         List<CompileOperation.Compiled> queries = CompileOperation.compile(settings, kg);
         if (line.hasOption("out")) {
+            // the folder is kept: only a query file that would land on the rules file is refused
+            for (Path file : CompileOperation.files(Path.of(line.getOptionValue("out")), queries)) {
+                dev.lacuna.OutputGuard.refuseInputs("--out", file, List.of(Path.of(line.getOptionValue("rules"))));
+            }
             CompileOperation.writeFiles(Path.of(line.getOptionValue("out")), queries, kg.graph(role), context.out());
         } else if (line.hasOption("run")) {
             CompileOperation.run(() -> CommonOptions.openStore(line), kg, role, queries, context.out());

@@ -121,17 +121,15 @@ public final class EvaluateCommand implements Command {
                 : output == null ? ReportFormat.MARKDOWN : ReportFormat.forFile(output.getFileName().toString());
 
         // Checked before any scoring: -o P --predictions P once replaced the predictions with the report.
+        // -o BENCH/summary.json once replaced the benchmark's own summary: the whole folder is an input.
         List<Path> inputs = new ArrayList<>();
         systems.forEach(sys -> inputs.addAll(sys.files().values()));
+        inputs.add(Path.of(line.getOptionValue("benchmark")));
         Path perQuestion = line.hasOption("per-question") ? Path.of(line.getOptionValue("per-question")) : null;
-        if (output != null) {
-            dev.lacuna.AtomicFiles.requireNotAnInput(output, "--output", inputs);
-        }
-        if (perQuestion != null) {
-            dev.lacuna.AtomicFiles.requireNotAnInput(perQuestion, "--per-question", inputs);
-            if (output != null && dev.lacuna.AtomicFiles.sameFile(output, perQuestion)) {
-                throw new UsageException("--output and --per-question name the same file " + output);
-            }
+        dev.lacuna.OutputGuard.refuseInputs("--output", output, inputs);
+        dev.lacuna.OutputGuard.refuseInputs("--per-question", perQuestion, inputs);
+        if (output != null && perQuestion != null && dev.lacuna.AtomicFiles.sameFile(output, perQuestion)) {
+            throw new UsageException("--output and --per-question name the same file " + output);
         }
 
         long start = System.nanoTime();

@@ -60,6 +60,8 @@ public final class ExportCommand implements Command {
         if (!line.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'");
         }
+        dev.lacuna.OutputGuard.refuseInputs("--out", Path.of(line.getOptionValue("out")),
+                java.util.List.of(Path.of(line.getOptionValue("benchmark"))));
         ExportSettings settings = new ExportSettings(Path.of(line.getOptionValue("benchmark")),
                 ExportFormat.parse(line.getOptionValue("format")),
                 GraphRole.parse(line.getOptionValue("graph", GraphRole.INCOMPLETE.label())),

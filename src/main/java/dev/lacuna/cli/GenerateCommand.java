@@ -59,6 +59,8 @@ public final class GenerateCommand implements Command {
         if (output == null) {
             throw new UsageException("generate needs --output KG.tsv (or .nt for N-Triples)");
         }
+        dev.lacuna.OutputGuard.refuseSame("--rules", line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
+                "--output", output);
         long triples = CommonOptions.longValue(line, "triples", 1_000_000L);
         int planted = CommonOptions.intValue(line, "planted", 2);
         KgShape shape;

@@ -35,6 +35,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (System.getenv("LACUNA_DEBUG") != null) {
+            // before the first logger exists: simplelogger.properties silences the store's own stack traces
+            System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.rdf4j.sail.lmdb.LmdbSailStore", "warn");
+        }
         int code = new Main(allCommands()).run(args, CliContext.system());
         System.exit(code);
     }

@@ -69,6 +69,9 @@ public final class MineCommand implements Command {
         MinerOptions options = CommonOptions.minerOptions(line);
         Path output = CommonOptions.output(line);
         if (output != null) {
+            // mine --input F --output F once replaced the KG with its rules
+            CommonOptions.refuseOutputOntoInputs(line, "--output", output, line.hasOption("input")
+                    ? List.of(Path.of(line.getOptionValue("input"))) : List.of(), !line.hasOption("input"));
             checkWritable(output); // before mining, which can take hours
         }
         HeadPartition heads = headPartition(line, output);

@@ -24,6 +24,7 @@ import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.store.CommitGuard;
+import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.store.SparqlFiles;
@@ -109,13 +110,18 @@ final class BuildPublication {
 
     /** The folder's record of the graphs it was built from. Deterministic: names only, no paths. */
     static void writeGraphsFile(Path dir, KgGraphs kg) throws IOException {
+        Files.writeString(BenchmarkFolder.at(dir).graphsFile(), graphsJson(kg));
+    }
+
+    /** The text of graphs.json for a KG's graphs, as build writes it and verify expects it. */
+    static String graphsJson(KgGraphs kg) throws IOException {
         Map<String, String> graphs = new LinkedHashMap<>();
         graphs.put("kg", kg.name());
         graphs.put("complete", kg.complete().stringValue());
         graphs.put("incomplete", kg.incomplete().stringValue());
         graphs.put("labels", kg.labels().stringValue());
         graphs.put("benchmark", kg.benchmark().stringValue());
-        Json.pretty().writeValue(BenchmarkFolder.at(dir).graphsFile().toFile(), graphs);
+        return Json.pretty().writeValueAsString(graphs);
     }
 
     /**
@@ -128,6 +134,8 @@ final class BuildPublication {
         final KgGraphs kg;
         /** Triples per DELETE DATA where the server copies complete (COPY_DELETE). */
         int deleteBatch = BuildSettings.DEFAULT_DELETE_BATCH;
+        /** About how many statements the commit writes, for the free-space check before it and the message after. */
+        long pending;
         private final java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors
                 .newSingleThreadExecutor(r -> {
                     Thread t = new Thread(r, "lacuna-publish");
@@ -174,6 +182,10 @@ final class BuildPublication {
 
         /** Makes the written graphs the published ones and records the folder, or throws (nothing published). */
         final void publish(Path out) {
+            // When an LMDB commit fails (a full disk), LMDB frees its transaction and RDF4J 5.2 aborts it once more:
+            // a double free that can kill the JVM before anything is reported. A commit that cannot fit is refused
+            // before it starts, the store left as it was.
+            FreeSpace.require(repository, pending, "committing the build");
             run(() -> publishGraphs(out));
             LOG.info("graphs {} and {} switched to the new build", kg.incomplete(), kg.benchmark());
         }
@@ -251,6 +263,7 @@ final class BuildPublication {
         void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
                          org.eclipse.rdf4j.model.Model provenance) {
             conn = repository.getConnection();
+            pending = incomplete.size() + provenance.size();
             IncompleteGraph.beginSingleWriter(conn);
             try {
                 IncompleteGraph.write(conn, kg, kg.incomplete(), incomplete, removed,
@@ -274,7 +287,7 @@ final class BuildPublication {
             } catch (RuntimeException e) {
                 abandonGraphs();
                 throw new LacunaException("could not commit the new build (the store is left as it was): "
-                        + e.getMessage(), e);
+                        + FreeSpace.explain(repository, pending, e), e);
             }
         }
 

@@ -1,7 +1,7 @@
 package dev.lacuna.construct;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +14,17 @@ import java.util.List;
 /**
  * A {@link Writer} that compares what is written to it, line by line, with a folder's file, as the store's
  * content is written out: verify never writes a second copy of a large graph to disk. The first differing line
- * is named with its number, as {@code name:line}; everything written after it is ignored.
+ * is named with its number, as {@code name:line}; everything written after it is ignored. Lines end at LF only
+ * and are compared with their line end, so a CR added before an LF, or a missing last LF, is a difference (a
+ * {@link java.io.BufferedReader} takes CRLF and a bare CR as line ends and would hide both).
  */
 final class FileComparison extends Writer {
     private final String name;
     private final Path file;
-    private BufferedReader reader;
+    private Reader reader;
+    private final char[] buffer = new char[1 << 16];
+    private int position;
+    private int limit;
     private final StringBuilder line = new StringBuilder(128);
     private final List<String> failures = new ArrayList<>();
     private long lines;
@@ -29,7 +34,9 @@ final class FileComparison extends Writer {
         this.name = name;
         this.file = file;
         try {
-            reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+            reader = new java.io.InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT));
         } catch (NoSuchFileException e) {
             fail(name + ": missing");
         } catch (IOException e) {
@@ -41,10 +48,9 @@ final class FileComparison extends Writer {
     public void write(char[] chars, int off, int len) throws IOException {
         for (int i = off; i < off + len && !done; i++) {
             char c = chars[i];
+            line.append(c);
             if (c == '\n') {
                 compareLine();
-            } else {
-                line.append(c);
             }
         }
     }
@@ -53,10 +59,9 @@ final class FileComparison extends Writer {
     public void write(String s, int off, int len) throws IOException {
         for (int i = off; i < off + len && !done; i++) {
             char c = s.charAt(i);
+            line.append(c);
             if (c == '\n') {
                 compareLine();
-            } else {
-                line.append(c);
             }
         }
     }
@@ -72,13 +77,43 @@ final class FileComparison extends Writer {
         if (got == null) {
             fail(name + ":" + lines + ": file ends early; the store has more, from '" + shorten(want) + "'");
         } else if (!got.equals(want)) {
-            fail(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '" + shorten(want) + "'");
+            fail(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '" + shorten(want) + "'"
+                    + (strip(got).equals(strip(want)) ? " (in its line end)" : ""));
         }
     }
 
+    /** The file's next line with its LF, if it has one; null at the end of the file. */
     private String readLine() {
+        if (reader == null) {
+            return null;
+        }
         try {
-            return reader.readLine();
+            StringBuilder out = null;
+            while (true) {
+                if (position == limit) {
+                    limit = reader.read(buffer, 0, buffer.length);
+                    position = 0;
+                    if (limit <= 0) {
+                        limit = 0;
+                        return out == null ? null : out.toString();
+                    }
+                }
+                int start = position;
+                while (position < limit && buffer[position] != '\n') {
+                    position++;
+                }
+                boolean ended = position < limit;
+                if (ended) {
+                    position++;
+                }
+                if (out == null) {
+                    out = new StringBuilder(position - start + 16);
+                }
+                out.append(buffer, start, position - start);
+                if (ended) {
+                    return out.toString();
+                }
+            }
         } catch (MalformedInputException e) {
             fail(name + ":" + (lines + 1) + ": not valid UTF-8");
         } catch (IOException e) {
@@ -129,6 +164,12 @@ final class FileComparison extends Writer {
     }
 
     private static String shorten(String s) {
-        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
+        String shown = strip(s).replace("\r", "\\r");
+        return shown.length() <= 120 ? shown : shown.substring(0, 117) + "...";
+    }
+
+    /** The line without its LF. */
+    private static String strip(String s) {
+        return s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
     }
 }

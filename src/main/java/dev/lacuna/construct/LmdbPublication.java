@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.CommitGuard;
+import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -88,6 +89,7 @@ final class LmdbPublication extends BuildPublication.Publication {
             LOG.info("removed the record of a folder whose graphs a load --replace had cleared");
         }
         conn = repository.getConnection();
+        pending = incomplete.size() + provenance.size();
         conn.begin(IsolationLevels.NONE);
         none = true;
         IncompleteGraph.add(conn, kg.incomplete(), incomplete);
@@ -110,6 +112,8 @@ final class LmdbPublication extends BuildPublication.Publication {
             conn.remove(diff.remove(), kg.incomplete());
             conn.add(diff.add(), kg.incomplete());
         }
+        // the benchmark graph is cleared and written again
+        pending = (diff == null ? 2L * incomplete.size() : diff.remove().size() + diff.add().size()) + 2L * provenance.size();
         LOG.info("incomplete written ({} triples, not yet committed; {})", incomplete.size(), diff == null
                 ? "replaced" : "removed " + diff.remove().size() + ", added " + diff.add().size());
         Provenance.write(conn, kg.benchmark(), provenance);
@@ -127,9 +131,12 @@ final class LmdbPublication extends BuildPublication.Publication {
             commitAndClose(conn);
             conn = null;
         } catch (RuntimeException e) {
+            String reason = FreeSpace.explain(repository, pending, e);
+            // Said before the store is closed: after a failed LMDB commit RDF4J may crash the JVM (BuildPublication#publish).
+            LOG.error("could not commit the new build: {}", reason);
             abandonGraphs();
             throw new LacunaException("could not commit the new build (the store is left as it was"
-                    + (storeClosed ? "; " + CLOSED : "") + "): " + e.getMessage(), e);
+                    + (storeClosed ? "; " + CLOSED : "") + "): " + reason, e);
         }
     }
 

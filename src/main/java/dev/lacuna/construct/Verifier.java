@@ -45,7 +45,9 @@ import dev.lacuna.rules.sparql.Side;
  * rule's compiled body query (the paper's appendix H, done symbolically); no question names its hard answer;
  * every answer set equals complete's answers; the split is 8:1:1 within rounding; complete still has the
  * checksum recorded when it was loaded; and, so that an edited folder cannot pass, the {@link FolderChecks}:
- * files against the store, hard answers against removed.tsv, summary.json's counts against the files.
+ * files against the store, hard answers against removed.tsv, summary.json's counts against the files; and the
+ * {@link RecordChecks}: each question's fields against the store's record of it, the files build writes byte for
+ * byte, summary.json's sums, and no unknown field or file.
  */
 public final class Verifier {
     private static final int SHOWN = 10;
@@ -102,7 +104,9 @@ public final class Verifier {
      */
     static Report verify(Repository repository, Path dir, WrittenGraphs written) {
         if (!Files.isDirectory(dir)) {
-            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder");
+            String interrupted = RecordChecks.interruptedRename(dir);
+            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder"
+                    + (interrupted == null ? "" : "; " + interrupted));
         }
         long started = System.nanoTime();
         BenchmarkFolder folder = BenchmarkFolder.at(dir);
@@ -143,6 +147,7 @@ public final class Verifier {
             done(checks, started, bodiesHold(runner, kg, questions));
             done(checks, started, rulesInferHardAnswers(runner, kg, questions));
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
+            RecordChecks.all(conn, kg, folder, split).forEach(c -> done(checks, started, c));
             try {
                 done(checks, started, FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
             } catch (IOException e) {
@@ -156,6 +161,10 @@ public final class Verifier {
         done(checks, started, answerSets(runner, kg, questions));
         done(checks, started, splitSizes(split));
         LOG.info("verified {} in {} s", dir, String.format("%.1f", (System.nanoTime() - started) / 1e9));
+        String interrupted = checks.stream().allMatch(Check::passed) ? null : RecordChecks.interruptedRename(dir);
+        if (interrupted != null) {
+            checks.add(0, new Check("no build stopped between its commit and its folder's rename", 1, List.of(interrupted)));
+        }
         return new Report(checks);
     }
 

@@ -108,6 +108,19 @@ public final class BenchmarkFolder {
         return QuestionFiles.file(dir, split);
     }
 
+    /**
+     * Every file lacuna build writes into the folder, and nothing else: verify names any other file as unknown. A
+     * new file of the layout is one line here.
+     */
+    public List<Path> files() {
+        List<Path> files = new ArrayList<>(List.of(summaryFile(), entitiesFile(), rulesFile(), graphsFile(), trigFile(),
+                graphFile(GraphRole.COMPLETE), graphFile(GraphRole.INCOMPLETE), removedFile()));
+        for (SplitName split : SplitName.values()) {
+            files.add(questionsFile(split));
+        }
+        return files;
+    }
+
     /** Refuses (exit 2) a path that is not a folder. */
     public BenchmarkFolder requireExists() {
         if (!Files.isDirectory(dir)) {

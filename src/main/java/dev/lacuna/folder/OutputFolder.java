@@ -119,6 +119,25 @@ public final class OutputFolder {
         }
     }
 
+    /**
+     * The finished folders that runs writing {@code dir} left beside it, {@code .NAME.partial-PID} holding a
+     * summary.json: a run killed between its last step and the rename into place leaves one (the next run removes it).
+     */
+    public static java.util.List<Path> leftovers(Path dir) {
+        Path absolute = dir.toAbsolutePath().normalize();
+        Path parent = absolute.getParent();
+        if (parent == null || absolute.getFileName() == null || !Files.isDirectory(parent)) {
+            return java.util.List.of();
+        }
+        String prefix = "." + absolute.getFileName() + ".partial-";
+        try (var entries = Files.list(parent)) {
+            return entries.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .filter(p -> Files.isRegularFile(p.resolve("summary.json"))).sorted().toList();
+        } catch (IOException e) {
+            return java.util.List.of();
+        }
+    }
+
     private static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);

@@ -71,6 +71,11 @@ public final class QuestionFiles {
         return new Splitter.Split(parts.get(0), parts.get(1), parts.get(2));
     }
 
+    /** One question as its file holds it: the JSON object and its LF (verify compares files with these bytes). */
+    public static String line(Question q) throws JsonProcessingException {
+        return WRITER.writeValueAsString(q) + "\n";
+    }
+
     public static void writeJsonl(Path file, List<Question> questions) {
         try {
             if (file.getParent() != null) {
@@ -79,8 +84,7 @@ public final class QuestionFiles {
             try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file),
                     StandardCharsets.UTF_8))) {
                 for (Question q : questions) {
-                    out.write(WRITER.writeValueAsString(q));
-                    out.write('\n');
+                    out.write(line(q));
                 }
             }
         } catch (IOException e) {

@@ -24,20 +24,56 @@ public final class FreeSpace {
 
     /** Refuses when the store's file system has less room than {@code statements} need; no-op for other stores. */
     public static void require(Repository repository, long statements, String what) {
-        File dir = repository instanceof SailRepository sail ? sail.getSail().getDataDir() : null;
-        if (dir == null) {
-            return;
+        File dir = dataDir(repository);
+        long free = free(dir);
+        long needed = needed(statements);
+        if (dir != null && free >= 0 && free < needed) {
+            throw new LacunaException(String.format("not enough free disk space for %s: %,d statements need about %s"
+                    + " in %s, which has %s free; the store was not changed", what, statements, size(needed), dir,
+                    size(free)));
         }
-        long needed = statements * BYTES_PER_STATEMENT + MARGIN;
-        long free;
+    }
+
+    /**
+     * After a write of about {@code statements} into the store failed: "No space left on device" with the store's
+     * folder and its free space, when the failure says so or the disk, looked at now, has less room than the write
+     * needed (LMDB reports a full disk at commit as "Input/output error"); else the failure's own deepest message.
+     */
+    public static String explain(Repository repository, long statements, Throwable failure) {
+        File dir = dataDir(repository);
+        long free = free(dir);
+        boolean saysFull = false;
+        String root = null;
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            saysFull |= String.valueOf(t.getMessage()).contains("No space left on device");
+            root = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
+        }
+        if (dir != null && (saysFull || free >= 0 && free < needed(statements))) {
+            return "No space left on device: the store's folder " + dir + " has " + (free < 0 ? "an unknown amount"
+                    : size(free)) + " free after the failed write (of " + String.format("%,d", statements)
+                    + " statements, about " + size(needed(statements)) + ")";
+        }
+        return root;
+    }
+
+    /** The folder of an embedded store, or null for a memory or remote one. */
+    private static File dataDir(Repository repository) {
+        return repository instanceof SailRepository sail ? sail.getSail().getDataDir() : null;
+    }
+
+    private static long free(File dir) {
         try {
-            free = Files.getFileStore(dir.toPath()).getUsableSpace();
+            return dir == null ? -1 : Files.getFileStore(dir.toPath()).getUsableSpace();
         } catch (IOException e) {
-            return; // unknown: the write itself will report a full disk
+            return -1; // unknown: the write itself reports a full disk
         }
-        if (free < needed) {
-            throw new LacunaException(String.format("not enough free disk space for %s: %,d statements need about %,d MB"
-                    + " in %s, which has %,d MB free; the store was not changed", what, statements, needed >> 20, dir, free >> 20));
-        }
+    }
+
+    private static long needed(long statements) {
+        return statements * BYTES_PER_STATEMENT + MARGIN;
+    }
+
+    private static String size(long bytes) {
+        return bytes >= 10L << 20 ? String.format("%,d MB", bytes >> 20) : String.format("%,d KB", bytes >> 10);
     }
 }

@@ -131,12 +131,22 @@ public final class CompileOperation {
 
     public static void writeFiles(Path dir, List<Compiled> queries, IRI graph, PrintStream out) throws IOException {
         Files.createDirectories(dir);
-        int width = Math.max(3, Integer.toString(queries.isEmpty() ? 0 : queries.get(queries.size() - 1).ruleNumber()).length());
-        for (Compiled q : queries) {
-            String name = String.format(Locale.ROOT, "rule-%0" + width + "d-%s.rq", q.ruleNumber(), q.name());
-            Files.writeString(dir.resolve(name), header(q, graph) + q.sparql().strip() + "\n", StandardCharsets.UTF_8);
+        List<Path> files = files(dir, queries);
+        for (int i = 0; i < queries.size(); i++) {
+            Compiled q = queries.get(i);
+            Files.writeString(files.get(i), header(q, graph) + q.sparql().strip() + "\n", StandardCharsets.UTF_8);
         }
         out.printf("wrote %d queries to %s%n", queries.size(), dir);
+    }
+
+    /** The file each query goes to in {@code dir}, in the queries' order; the folder itself is left as it is. */
+    public static List<Path> files(Path dir, List<Compiled> queries) {
+        int width = Math.max(3, Integer.toString(queries.isEmpty() ? 0 : queries.get(queries.size() - 1).ruleNumber()).length());
+        List<Path> files = new java.util.ArrayList<>(queries.size());
+        for (Compiled q : queries) {
+            files.add(dir.resolve(String.format(Locale.ROOT, "rule-%0" + width + "d-%s.rq", q.ruleNumber(), q.name())));
+        }
+        return files;
     }
 
     /** Runs the queries on the store (opened here and shut down again) and prints their results as tables. */
