@@ -66,11 +66,14 @@ final class QueryRunner {
         this.storeLimit = storeLimit;
     }
 
-    /** Parses the text; malformed text becomes a 400 with the parser's message, SERVICE a 400 too. */
-    static ParsedOperation parse(String text) {
+    /**
+     * Parses the text, relative IRIs against the service's base IRI; malformed text becomes a 400 with the parser's
+     * message, SERVICE a 400 too.
+     */
+    static ParsedOperation parse(String text, String baseIri) {
         ParsedOperation parsed;
         try {
-            parsed = QueryParserUtil.parseOperation(QueryLanguage.SPARQL, text, null);
+            parsed = QueryParserUtil.parseOperation(QueryLanguage.SPARQL, text, baseIri);
         } catch (MalformedQueryException e) {
             throw new HttpError(400, "malformed SPARQL: " + e.getMessage());
         }

@@ -32,8 +32,8 @@ import org.eclipse.rdf4j.rio.helpers.StatementCollector;
 /**
  * The only writes a token holder may make: {@code INSERT DATA}, {@code DELETE DATA} and {@code INSERT/DELETE ...
  * WHERE} on the endpoint's own graph (GoG deletes and re-inserts edges). Everything else is refused before
- * anything runs: LOAD (reads files and URLs), CLEAR, DROP, CREATE, COPY, MOVE, ADD, SERVICE, WITH/USING, and
- * any GRAPH naming another graph. In the Freebase shape, GoG's {@code GRAPH <http://freebase.com>} means the
+ * anything runs: LOAD (reads files and URLs), CLEAR, DROP, CREATE, COPY, MOVE, ADD, SERVICE, and WITH, USING or
+ * GRAPH naming another graph. In the Freebase shape, GoG's {@code GRAPH <http://freebase.com>} means the
  * endpoint's graph.
  */
 final class UpdateGuard {
@@ -56,9 +56,9 @@ final class UpdateGuard {
         boolean remapped = false;
         for (UpdateExpr expr : parsed.getUpdateExprs()) {
             Dataset clause = parsed.getDatasetMapping().get(expr);
-            if (clause != null && !(clause.getDefaultGraphs().isEmpty() && clause.getNamedGraphs().isEmpty()
-                    && clause.getDefaultInsertGraph() == null && clause.getDefaultRemoveGraphs().isEmpty())) {
-                throw refused("WITH/USING names a graph; this endpoint's graph is the default, drop the clause");
+            if (clause != null && !namesOnly(clause, graph)) {
+                // DatasetClauses answers this with a 400 first; kept here so no caller can skip it
+                throw refused("WITH/USING names another graph: updates may only change this endpoint's graph");
             }
             if (expr instanceof InsertData d) {
                 List<Statement> data = data(d.getDataBlock(), d.getLineNumberOffset(), true, graph);
@@ -86,7 +86,7 @@ final class UpdateGuard {
         }
         try (RepositoryConnection c = repository.getConnection()) {
             if (where) {
-                // Checked above: no GRAPH, SERVICE or dataset clause anywhere, so the dataset below is all it touches.
+                // Checked above: no GRAPH, no SERVICE, dataset clauses naming this graph alone: the dataset below is all it touches.
                 Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
                 update.setDataset(graphOnly(graph));
                 update.execute();
@@ -102,6 +102,16 @@ final class UpdateGuard {
             }
             c.commit();
         }
+    }
+
+    private static boolean namesOnly(Dataset clause, IRI graph) {
+        List<IRI> named = new ArrayList<>(clause.getDefaultGraphs());
+        named.addAll(clause.getNamedGraphs());
+        named.addAll(clause.getDefaultRemoveGraphs());
+        if (clause.getDefaultInsertGraph() != null) {
+            named.add(clause.getDefaultInsertGraph());
+        }
+        return named.stream().allMatch(graph::equals);
     }
 
     private List<Statement> data(String block, int lineOffset, boolean insert, IRI graph) {
