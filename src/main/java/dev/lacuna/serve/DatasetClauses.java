@@ -56,11 +56,15 @@ final class DatasetClauses {
     /**
      * Checks the graphs an update names in WITH, USING, USING NAMED and the using-graph-uri / using-named-graph-uri
      * parameters: only the served graph, and the parameters not together with the clauses (SPARQL 1.1 Protocol
-     * 2.2.3 makes that an error). The update then runs with the served graph as its dataset.
+     * 2.2.3 makes that an error). Returns the dataset an INSERT/DELETE ... WHERE runs with: the served graph is
+     * the graph changed, and the WHERE clause's default graph unless using-named-graph-uri alone was given (then it is
+     * empty, as the protocol says); null on a path without a graph.
      */
-    static void checkUpdate(Target target, SparqlRequest request, ParsedUpdate parsed) {
-        List<IRI> params = iris(request.all("using-graph-uri"));
-        params.addAll(iris(request.all("using-named-graph-uri")));
+    static Dataset forUpdate(Target target, SparqlRequest request, ParsedUpdate parsed) {
+        List<IRI> using = iris(request.all("using-graph-uri"));
+        List<IRI> usingNamed = iris(request.all("using-named-graph-uri"));
+        List<IRI> params = new ArrayList<>(using);
+        params.addAll(usingNamed);
         List<IRI> clauses = new ArrayList<>();
         for (UpdateExpr expr : parsed.getUpdateExprs()) {
             Dataset d = parsed.getDatasetMapping().get(expr);
@@ -77,10 +81,18 @@ final class DatasetClauses {
             throw new HttpError(400, "using-graph-uri/using-named-graph-uri and a WITH or USING clause in the same "
                     + "update: give the graphs one way");
         }
-        if (target.graph() != null) {
-            params.addAll(clauses);
-            requireServed(target, params, "WITH, USING, USING NAMED, using-graph-uri and using-named-graph-uri");
+        if (target.graph() == null) {
+            return null;
         }
+        List<IRI> named = new ArrayList<>(params);
+        named.addAll(clauses);
+        requireServed(target, named, "WITH, USING, USING NAMED, using-graph-uri and using-named-graph-uri");
+        SimpleDataset d = new SimpleDataset();
+        d.addDefaultGraph(using.isEmpty() && !usingNamed.isEmpty() ? LacunaEndpoint.NO_NAMED_GRAPHS : target.graph());
+        d.addNamedGraph(usingNamed.isEmpty() ? LacunaEndpoint.NO_NAMED_GRAPHS : target.graph());
+        d.addDefaultRemoveGraph(target.graph());
+        d.setDefaultInsertGraph(target.graph());
+        return d;
     }
 
     private static void requireServed(Target target, List<IRI> named, String clauses) {

@@ -232,10 +232,10 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         if (!(parsed instanceof ParsedUpdate update)) {
             throw new HttpError(400, "the 'update' parameter holds a query; send queries as 'query'");
         }
-        DatasetClauses.checkUpdate(target, sparql, update);
+        Dataset where = DatasetClauses.forUpdate(target, sparql, update);
         String updateText = withBase(base, text);
         admission.run(budget -> {
-            guard.apply(target.repository(), target.graph(), updateText, update);
+            guard.apply(target.repository(), target.graph(), updateText, update, where);
             return null;
         });
         return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);

@@ -52,6 +52,14 @@ final class UpdateGuard {
 
     /** Checks every operation of the update, then applies them all to the graph in one transaction. */
     void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed) {
+        apply(repository, graph, text, parsed, graphOnly(graph));
+    }
+
+    /**
+     * As above; an INSERT/DELETE ... WHERE runs with this dataset (from {@link DatasetClauses#forUpdate}: the graph
+     * as the one changed, and as the WHERE clause's default graph unless the protocol asked for it only as named).
+     */
+    void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed, Dataset where) {
         List<Step> steps = new ArrayList<>();
         boolean remapped = false;
         for (UpdateExpr expr : parsed.getUpdateExprs()) {
@@ -80,15 +88,15 @@ final class UpdateGuard {
                         + "this endpoint's graph are accepted");
             }
         }
-        boolean where = steps.stream().anyMatch(Step::where);
-        if (where && remapped) {
+        boolean whereUpdate = steps.stream().anyMatch(Step::where);
+        if (whereUpdate && remapped) {
             throw refused("send GRAPH <http://freebase.com> data in an update of its own, without INSERT/DELETE ... WHERE");
         }
         try (RepositoryConnection c = repository.getConnection()) {
-            if (where) {
+            if (whereUpdate) {
                 // Checked above: no GRAPH, no SERVICE, dataset clauses naming this graph alone: the dataset below is all it touches.
                 Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
-                update.setDataset(graphOnly(graph));
+                update.setDataset(where);
                 update.execute();
                 return;
             }
