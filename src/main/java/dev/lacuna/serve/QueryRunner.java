@@ -75,7 +75,11 @@ final class QueryRunner {
         try {
             parsed = QueryParserUtil.parseOperation(QueryLanguage.SPARQL, text, baseIri);
         } catch (MalformedQueryException e) {
-            throw new HttpError(400, "malformed SPARQL: " + e.getMessage());
+            // The parser's first line says where ("Encountered ... at line 1, column 6."); the rest lists every
+            // token it expected, dozens of lines that do not belong in a one-line answer.
+            String message = String.valueOf(e.getMessage()).strip();
+            int eol = message.indexOf('\n');
+            throw new HttpError(400, "malformed SPARQL: " + (eol < 0 ? message : message.substring(0, eol).strip()));
         }
         if (parsed instanceof ParsedQuery q) {
             check(q);
