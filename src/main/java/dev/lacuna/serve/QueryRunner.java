@@ -84,6 +84,11 @@ final class QueryRunner {
         if (parsed instanceof ParsedQuery q) {
             check(q);
         }
+        if (parsed instanceof ParsedUpdate u && u.getUpdateExprs().isEmpty()) {
+            // RDF4J reads ";" (or nothing but a prologue) as an update of no operations; SPARQL's grammar has no ";"
+            // without an operation before it, and an operation that does nothing is a client's mistake worth naming.
+            throw new HttpError(400, "malformed SPARQL: no query and no update operation in the text");
+        }
         return parsed;
     }
 
