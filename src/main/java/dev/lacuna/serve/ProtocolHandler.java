@@ -136,6 +136,12 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             note = " " + e;
             LOG.warn("request {} failed", path, e);
             body = ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (VirtualMachineError e) {
+            // Out of memory, say: answered rather than leaving the connection without a response.
+            status = 503;
+            note = " " + e;
+            LOG.warn("request {} failed: {}", path, e.toString());
+            body = ("server out of resources, retry later\n").getBytes(StandardCharsets.UTF_8);
         }
         response.setStatus(status);
         boolean noBody = body.length == 0 || status == 204 || method.equals("HEAD");
