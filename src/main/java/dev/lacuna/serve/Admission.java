@@ -22,9 +22,10 @@ import org.eclipse.rdf4j.query.QueryInterruptedException;
  */
 final class Admission implements AutoCloseable {
     /**
-     * The stack of a worker. RDF4J's optimizers and evaluation recurse once per link of a UNION or join chain; on the
-     * JVM's default 1 MiB a query of 2,000 UNIONs (which {@link QueryNesting} lets through) overflowed there. The
-     * stack is reserved, not committed: a worker that never recurses deep uses no more memory.
+     * The stack of a worker (and of the HTTP threads, which parse). RDF4J's parser, optimizers and evaluation
+     * recurse once per link of a UNION or join chain; on the JVM's default 1 MiB a query of 2,000 UNIONs (which
+     * {@link QueryNesting} lets through) overflowed before the JIT had compiled those methods. The stack is
+     * reserved, not committed: a thread that never recurses deep uses no more memory.
      */
     static final long WORKER_STACK_BYTES = 16L << 20;
     private final int workers;

@@ -19,7 +19,10 @@ import org.eclipse.rdf4j.query.parser.ParsedUpdate;
  * leaves no named graphs, {@code FROM NAMED <g>} alone leaves the default graph empty. A clause naming any other
  * graph is a 400 naming the graph this path serves: a client asking for {@code FROM <.../complete>} on the
  * incomplete path learns that it cannot have it, rather than getting incomplete answers without a word. Without
- * any clause the served graph is both the default graph and the one named graph.
+ * any clause the served graph is both the default graph and the one named graph. In the Freebase shape a query's
+ * clauses may name the served graph {@code <http://freebase.com>} too, the graph Virtuoso-hosted Freebase dumps are
+ * loaded as (an update's data may, see {@link UpdateGuard}; its WITH and USING may not, since RDF4J would write
+ * that graph by its name).
  */
 final class DatasetClauses {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
@@ -28,27 +31,27 @@ final class DatasetClauses {
     }
 
     /** The dataset to evaluate a query with; null means the query's own (only on a path that serves the whole store). */
-    static Dataset forQuery(Target target, SparqlRequest request, ParsedQuery parsed) {
-        List<IRI> defaults = iris(request.all("default-graph-uri"));
-        List<IRI> named = iris(request.all("named-graph-uri"));
+    static Dataset forQuery(Target target, SparqlRequest request, ParsedQuery parsed, Shape shape) {
+        List<IRI> defaults = served(target, shape, iris(request.all("default-graph-uri")));
+        List<IRI> named = served(target, shape, iris(request.all("named-graph-uri")));
         boolean protocol = !defaults.isEmpty() || !named.isEmpty();
         if (target.graph() == null) {
             return protocol ? build(defaults, named) : null;
         }
         Dataset own = parsed.getDataset();
+        List<IRI> ownDefaults = own == null ? List.of() : served(target, shape, new ArrayList<>(own.getDefaultGraphs()));
+        List<IRI> ownNamed = own == null ? List.of() : served(target, shape, new ArrayList<>(own.getNamedGraphs()));
         List<IRI> all = new ArrayList<>(defaults);
         all.addAll(named);
-        if (own != null) {
-            all.addAll(own.getDefaultGraphs());
-            all.addAll(own.getNamedGraphs());
-        }
+        all.addAll(ownDefaults);
+        all.addAll(ownNamed);
         requireServed(target, all, "FROM, FROM NAMED, default-graph-uri and named-graph-uri");
         if (protocol) {
             // the protocol's dataset replaces the query's own, as SPARQL 1.1 Protocol 2.1.4 says
             return build(defaults, named);
         }
-        if (own != null && !(own.getDefaultGraphs().isEmpty() && own.getNamedGraphs().isEmpty())) {
-            return build(new ArrayList<>(own.getDefaultGraphs()), new ArrayList<>(own.getNamedGraphs()));
+        if (!ownDefaults.isEmpty() || !ownNamed.isEmpty()) {
+            return build(ownDefaults, ownNamed);
         }
         return target.dataset();
     }
@@ -93,6 +96,14 @@ final class DatasetClauses {
         d.addDefaultRemoveGraph(target.graph());
         d.setDefaultInsertGraph(target.graph());
         return d;
+    }
+
+    /** The graphs with the Freebase shape's name for the served graph replaced by the served graph's IRI. */
+    private static List<IRI> served(Target target, Shape shape, List<IRI> graphs) {
+        if (shape == Shape.FREEBASE && target.graph() != null) {
+            graphs.replaceAll(g -> g.equals(UpdateGuard.FREEBASE_GRAPH) ? target.graph() : g);
+        }
+        return graphs;
     }
 
     private static void requireServed(Target target, List<IRI> named, String clauses) {

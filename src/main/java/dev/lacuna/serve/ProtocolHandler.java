@@ -206,7 +206,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             throw new HttpError(400, "the 'query' holds an update: send updates as 'update' or as " + SparqlRequest.UPDATE_TYPE);
         }
         ParsedQuery query = (ParsedQuery) parsed;
-        Dataset dataset = DatasetClauses.forQuery(target, sparql, query);
+        Dataset dataset = DatasetClauses.forQuery(target, sparql, query, settings.shape());
         String format = sparql.format();
         String accept = accept(request);
         // A result type the client cannot take is answered before the query takes a worker.
