@@ -110,6 +110,10 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         } catch (HttpError e) {
             status = e.status();
             note = " " + e.getMessage();
+            if (!method.equals("POST") && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
+                // a body nobody read: the connection cannot carry the client's next request
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            }
             body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
             if (e.allow() != null) {
                 response.getHeaders().put(HttpHeader.ALLOW, e.allow());
