@@ -21,7 +21,6 @@ import org.eclipse.rdf4j.query.algebra.StatementPattern;
 import org.eclipse.rdf4j.query.algebra.TupleExpr;
 import org.eclipse.rdf4j.query.algebra.UpdateExpr;
 import org.eclipse.rdf4j.query.algebra.helpers.AbstractQueryModelVisitor;
-import org.eclipse.rdf4j.query.impl.SimpleDataset;
 import org.eclipse.rdf4j.query.parser.ParsedUpdate;
 import org.eclipse.rdf4j.query.parser.sparql.SPARQLUpdateDataBlockParser;
 import org.eclipse.rdf4j.repository.Repository;
@@ -50,14 +49,10 @@ final class UpdateGuard {
     private record Step(boolean insert, List<Statement> data, boolean where) {
     }
 
-    /** Checks every operation of the update, then applies them all to the graph in one transaction. */
-    void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed) {
-        apply(repository, graph, text, parsed, graphOnly(graph));
-    }
-
     /**
-     * As above; an INSERT/DELETE ... WHERE runs with this dataset (from {@link DatasetClauses#forUpdate}: the graph
-     * as the one changed, and as the WHERE clause's default graph unless the protocol asked for it only as named).
+     * Checks every operation of the update, then applies them all to the graph in one transaction. An INSERT/DELETE
+     * ... WHERE runs with the dataset {@code where} ({@link DatasetClauses#forUpdate}: the graph as the one changed,
+     * and as the WHERE clause's default graph unless the protocol asked for it only as a named graph).
      */
     void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed, Dataset where) {
         List<Step> steps = new ArrayList<>();
@@ -168,15 +163,6 @@ final class UpdateGuard {
                 throw refused("SERVICE inside an update is refused: this server fetches no URLs");
             }
         });
-    }
-
-    private static Dataset graphOnly(IRI graph) {
-        SimpleDataset d = new SimpleDataset();
-        d.addDefaultGraph(graph);
-        d.addNamedGraph(LacunaEndpoint.NO_NAMED_GRAPHS);
-        d.addDefaultRemoveGraph(graph);
-        d.setDefaultInsertGraph(graph);
-        return d;
     }
 
     private static String kind(UpdateExpr expr) {
