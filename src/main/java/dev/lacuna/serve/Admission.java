@@ -21,6 +21,13 @@ import org.eclipse.rdf4j.query.QueryInterruptedException;
  * cancelled queries cannot pile up behind the limit.
  */
 final class Admission implements AutoCloseable {
+    /**
+     * The stack of a worker (and of the HTTP threads, which parse). RDF4J's parser, optimizers and evaluation
+     * recurse once per link of a UNION or join chain; on the JVM's default 1 MiB a query of 2,000 UNIONs (which
+     * {@link QueryNesting} lets through) overflowed before the JIT had compiled those methods. The stack is
+     * reserved, not committed: a thread that never recurses deep uses no more memory.
+     */
+    static final long WORKER_STACK_BYTES = 16L << 20;
     private final int workers;
     private final int queue;
     private final Duration timeout;
@@ -35,7 +42,7 @@ final class Admission implements AutoCloseable {
         this.memoryBytes = memoryBytes;
         AtomicInteger n = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "lacuna-query-" + n.incrementAndGet());
+            Thread t = new Thread(null, r, "lacuna-query-" + n.incrementAndGet(), WORKER_STACK_BYTES);
             t.setDaemon(true);
             return t;
         });

@@ -129,7 +129,14 @@ public final class LacunaEndpoint {
     }
 
     private Server jetty() {
-        QueuedThreadPool threads = new QueuedThreadPool(settings.workers() + settings.queue() + 32, 4);
+        QueuedThreadPool threads = new QueuedThreadPool(settings.workers() + settings.queue() + 32, 4) {
+            // Requests are parsed on these threads: the same deep stack as the query workers, so that what
+            // QueryNesting lets through parses whatever the JIT has compiled yet (reserved, not committed).
+            @Override
+            public Thread newThread(Runnable runnable) {
+                return new Thread(null, runnable, "lacuna-http", Admission.WORKER_STACK_BYTES);
+            }
+        };
         threads.setName("lacuna-http");
         threads.setDaemon(true);
         Server jetty = new Server(threads);

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.PatternSyntaxException;
 
@@ -14,7 +15,10 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.rdf4j.query.Dataset;
 import org.eclipse.rdf4j.query.QueryEvaluationException;
+import org.eclipse.rdf4j.query.parser.ParsedBooleanQuery;
+import org.eclipse.rdf4j.query.parser.ParsedGraphQuery;
 import org.eclipse.rdf4j.query.parser.ParsedOperation;
 import org.eclipse.rdf4j.query.parser.ParsedQuery;
 import org.eclipse.rdf4j.query.parser.ParsedUpdate;
@@ -106,6 +110,10 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         } catch (HttpError e) {
             status = e.status();
             note = " " + e.getMessage();
+            if (!method.equals("POST") && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
+                // a body nobody read: the connection cannot carry the client's next request
+                response.getHeaders().put(HttpHeader.CONNECTION, "close");
+            }
             body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
             if (e.allow() != null) {
                 response.getHeaders().put(HttpHeader.ALLOW, e.allow());
@@ -121,11 +129,23 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
                     + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
             note = " " + e;
             body = (message + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (StackOverflowError e) {
+            // A shape QueryNesting does not count (a join chain of tens of thousands of patterns, say) overflowed the
+            // parser or the evaluation: the client still gets an answer, the log one line.
+            status = 400;
+            note = " " + QueryNesting.TOO_DEEP;
+            body = (QueryNesting.TOO_DEEP + " for this endpoint; split it into smaller queries\n").getBytes(StandardCharsets.UTF_8);
         } catch (RuntimeException e) {
             status = 500;
             note = " " + e;
             LOG.warn("request {} failed", path, e);
             body = ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (VirtualMachineError e) {
+            // Out of memory, say: answered rather than leaving the connection without a response.
+            status = 503;
+            note = " " + e;
+            LOG.warn("request {} failed: {}", path, e.toString());
+            body = ("server out of resources, retry later\n").getBytes(StandardCharsets.UTF_8);
         }
         response.setStatus(status);
         boolean noBody = body.length == 0 || status == 204 || method.equals("HEAD");
@@ -163,55 +183,102 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             }
             throw e;
         }
+        // The service's base IRI, for relative IRIs in queries and updates: this endpoint's URL, as the service
+        // description states it.
+        String base = request.getHttpURI().getScheme() + "://" + request.getHttpURI().getAuthority() + normalised;
         if (sparql.bare() && !request.getMethod().equals("POST")) {
-            String url = request.getHttpURI().getScheme() + "://" + request.getHttpURI().getAuthority() + normalised;
-            return new QueryRunner.Answer(200, "text/turtle; charset=utf-8", ServiceDescription.turtle(url, target, settings),
+            return new QueryRunner.Answer(200, "text/turtle; charset=utf-8", ServiceDescription.turtle(base, target, settings),
                     0, false);
         }
-        String text = sparql.query() != null ? sparql.query() : sparql.update();
+        if (sparql.update() != null) {
+            return update(request, response, target, sparql, base);
+        }
+        String text = sparql.query();
         if (text == null || text.isBlank()) {
             throw new HttpError(400, "missing or empty 'query' (or 'update') parameter; GET " + normalised
                     + " without parameters describes this endpoint");
         }
+        QueryNesting.check(text);
         if (settings.compat()) {
             text = VirtuosoCompat.rewrite(text);
         }
-        ParsedOperation parsed = QueryRunner.parse(text);
-        if (parsed instanceof ParsedUpdate update) {
+        ParsedOperation parsed = QueryRunner.parse(text, base);
+        if (parsed instanceof ParsedUpdate) {
             if (!request.getMethod().equals("POST")) {
                 throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
             }
-            authoriseUpdate(request, response, target);
-            String updateText = text;
-            admission.run(budget -> {
-                guard.apply(target.repository(), target.graph(), updateText, update);
-                return null;
-            });
-            return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);
+            throw new HttpError(400, "the 'query' holds an update: send updates as 'update' or as " + SparqlRequest.UPDATE_TYPE);
         }
-        if (sparql.update() != null) {
-            throw new HttpError(400, "the 'update' parameter holds a query; send queries as 'query'");
-        }
-        String queryText = text;
-        String format = sparql.param("format", "output", "results");
-        String accept = request.getHeaders().get(HttpHeader.ACCEPT);
-        return admission.run(budget -> runner.query(target.repository(),
-                target.dataset() != null ? target.dataset() : sparql.dataset(), queryText,
-                (ParsedQuery) parsed, format, accept));
+        ParsedQuery query = (ParsedQuery) parsed;
+        Dataset dataset = DatasetClauses.forQuery(target, sparql, query, settings.shape());
+        String format = sparql.format();
+        String accept = accept(request);
+        // A result type the client cannot take is answered before the query takes a worker.
+        ResultFormats.choose(kind(query), format, accept);
+        String queryText = withBase(base, text);
+        return admission.run(budget -> runner.query(target.repository(), dataset, queryText, query, format, accept));
     }
 
-    private void authoriseUpdate(Request request, Response response, Target target) {
+    /**
+     * An update, in the order that costs least and says most: read-only refusal before anything is read, the
+     * nesting check before the token (a body that would overflow the parser gets its 400 whoever sends it), the
+     * token before parsing, then the parse, the dataset clauses and {@link UpdateGuard}.
+     */
+    private QueryRunner.Answer update(Request request, Response response, Target target, SparqlRequest sparql, String base) {
+        if (!request.getMethod().equals("POST")) {
+            throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
+        }
         if (settings.updateToken() == null) {
             throw new HttpError(403, "this endpoint is read-only: SPARQL Update is refused (start lacuna serve with "
                     + "--allow-update and a token to accept updates)");
         }
+        String text = sparql.update();
+        if (text.isBlank()) {
+            throw new HttpError(400, "empty 'update'");
+        }
+        QueryNesting.check(text);
+        authoriseUpdate(request, response, target);
+        ParsedOperation parsed = QueryRunner.parse(text, base);
+        if (!(parsed instanceof ParsedUpdate update)) {
+            throw new HttpError(400, "the 'update' parameter holds a query; send queries as 'query'");
+        }
+        Dataset where = DatasetClauses.forUpdate(target, sparql, update);
+        String updateText = withBase(base, text);
+        admission.run(budget -> {
+            guard.apply(target.repository(), target.graph(), updateText, update, where);
+            return null;
+        });
+        return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);
+    }
+
+    /**
+     * The text as the store receives it: the service base IRI declared in front, on the same line so that line
+     * numbers in the store's messages stay the query's own. A BASE in the query itself comes later and wins, as in
+     * SPARQL. Text rather than an API argument, because a remote store (RDF4J Server, GraphDB) receives the text.
+     */
+    private static String withBase(String base, String text) {
+        return "BASE <" + base + "> " + text;
+    }
+
+    private static ResultFormats.Kind kind(ParsedQuery query) {
+        return query instanceof ParsedBooleanQuery ? ResultFormats.Kind.BOOLEAN
+                : query instanceof ParsedGraphQuery ? ResultFormats.Kind.GRAPH : ResultFormats.Kind.TUPLE;
+    }
+
+    /** Every Accept line joined, as HTTP says repeated list headers combine; null when there is none. */
+    private static String accept(Request request) {
+        List<String> lines = request.getHeaders().getValuesList(HttpHeader.ACCEPT);
+        return lines.isEmpty() ? null : String.join(", ", lines);
+    }
+
+    private void authoriseUpdate(Request request, Response response, Target target) {
         if (target.graph() == null) {
             throw new HttpError(403, "updates name one graph: send them to /sparql/incomplete");
         }
         if (target.role() == GraphRole.COMPLETE) {
             throw new HttpError(403, "the complete graph is never modified; update /sparql/incomplete");
         }
-        String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+        String auth = SparqlRequest.single(request, HttpHeader.AUTHORIZATION);
         if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
             response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer realm=\"lacuna\"");
             throw new HttpError(401, "updates need the header 'Authorization: Bearer TOKEN'");

@@ -66,16 +66,28 @@ final class QueryRunner {
         this.storeLimit = storeLimit;
     }
 
-    /** Parses the text; malformed text becomes a 400 with the parser's message, SERVICE a 400 too. */
-    static ParsedOperation parse(String text) {
+    /**
+     * Parses the text, relative IRIs against the service's base IRI; malformed text becomes a 400 with the parser's
+     * message, SERVICE a 400 too.
+     */
+    static ParsedOperation parse(String text, String baseIri) {
         ParsedOperation parsed;
         try {
-            parsed = QueryParserUtil.parseOperation(QueryLanguage.SPARQL, text, null);
+            parsed = QueryParserUtil.parseOperation(QueryLanguage.SPARQL, text, baseIri);
         } catch (MalformedQueryException e) {
-            throw new HttpError(400, "malformed SPARQL: " + e.getMessage());
+            // The parser's first line says where ("Encountered ... at line 1, column 6."); the rest lists every
+            // token it expected, dozens of lines that do not belong in a one-line answer.
+            String message = String.valueOf(e.getMessage()).strip();
+            int eol = message.indexOf('\n');
+            throw new HttpError(400, "malformed SPARQL: " + (eol < 0 ? message : message.substring(0, eol).strip()));
         }
         if (parsed instanceof ParsedQuery q) {
             check(q);
+        }
+        if (parsed instanceof ParsedUpdate u && u.getUpdateExprs().isEmpty()) {
+            // RDF4J reads ";" (or nothing but a prologue) as an update of no operations; SPARQL's grammar has no ";"
+            // without an operation before it, and an operation that does nothing is a client's mistake worth naming.
+            throw new HttpError(400, "malformed SPARQL: no query and no update operation in the text");
         }
         return parsed;
     }

@@ -1,7 +1,5 @@
 package dev.lacuna.serve;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,8 +12,10 @@ import org.eclipse.rdf4j.rio.RDFFormat;
 /**
  * Picks the result format of a query: first from the {@code format}, {@code output} or {@code results}
  * parameter (what SPARQLWrapper and Virtuoso-era clients send: "json", "xml", a MIME type), then from the
- * Accept header with q-values, else the default (SPARQL JSON for SELECT/ASK, Turtle for CONSTRUCT/DESCRIBE).
- * Lenient on purpose: an unknown format never fails a query, since KG-RAG clients send odd Accept lists.
+ * Accept header with q-values and wildcards, else the default (SPARQL JSON for SELECT/ASK, Turtle for
+ * CONSTRUCT/DESCRIBE). Nothing is guessed: a format word nobody knows is 400, a format or an Accept header that
+ * cannot carry this kind of result is 406 naming the types that can. ASK answers only in the SPARQL result formats
+ * (JSON, XML) and RDF4J's text/boolean when asked by name: CSV and TSV have no boolean form.
  */
 final class ResultFormats {
 
@@ -48,16 +48,11 @@ final class ResultFormats {
             Map.entry("application/sparql-results+xml", BooleanQueryResultFormat.SPARQL),
             Map.entry("application/xml", BooleanQueryResultFormat.SPARQL),
             Map.entry("text/xml", BooleanQueryResultFormat.SPARQL),
-            Map.entry("text/boolean", BooleanQueryResultFormat.TEXT),
-            Map.entry("text/plain", BooleanQueryResultFormat.TEXT),
-            Map.entry("text/csv", BooleanQueryResultFormat.TEXT),
-            Map.entry("text/tab-separated-values", BooleanQueryResultFormat.TEXT));
+            Map.entry("text/boolean", BooleanQueryResultFormat.TEXT));
 
     private static final Map<String, BooleanQueryResultFormat> BOOLEAN_BY_WORD = Map.of(
             "json", BooleanQueryResultFormat.JSON, "srj", BooleanQueryResultFormat.JSON,
-            "xml", BooleanQueryResultFormat.SPARQL, "srx", BooleanQueryResultFormat.SPARQL,
-            "csv", BooleanQueryResultFormat.TEXT, "tsv", BooleanQueryResultFormat.TEXT,
-            "text", BooleanQueryResultFormat.TEXT);
+            "xml", BooleanQueryResultFormat.SPARQL, "srx", BooleanQueryResultFormat.SPARQL);
 
     private static final Map<String, RDFFormat> GRAPH_BY_MIME = Map.ofEntries(
             Map.entry("text/turtle", RDFFormat.TURTLE),
@@ -76,14 +71,26 @@ final class ResultFormats {
             "jsonld", RDFFormat.JSONLD, "json-ld", RDFFormat.JSONLD, "json", RDFFormat.JSONLD,
             "xml", RDFFormat.RDFXML, "rdfxml", RDFFormat.RDFXML);
 
+    /** The standard types of each kind, in the order a wildcard range picks them. */
+    private static final Map<Kind, List<String>> OFFERED = Map.of(
+            Kind.TUPLE, List.of("application/sparql-results+json", "application/sparql-results+xml", "text/csv",
+                    "text/tab-separated-values"),
+            Kind.BOOLEAN, List.of("application/sparql-results+json", "application/sparql-results+xml"),
+            Kind.GRAPH, List.of("text/turtle", "application/n-triples", "application/ld+json", "application/rdf+xml"));
+
     private ResultFormats() {
     }
 
+    /**
+     * The format for a result of this kind.
+     *
+     * @param accept the request's Accept header (its lines joined), or null when it sent none
+     */
     static FileFormat choose(Kind kind, String formatParam, String accept) {
         return switch (kind) {
-            case TUPLE -> pick(TUPLE_BY_WORD, TUPLE_BY_MIME, TupleQueryResultFormat.JSON, formatParam, accept);
-            case BOOLEAN -> pick(BOOLEAN_BY_WORD, BOOLEAN_BY_MIME, BooleanQueryResultFormat.JSON, formatParam, accept);
-            case GRAPH -> pick(GRAPH_BY_WORD, GRAPH_BY_MIME, RDFFormat.TURTLE, formatParam, accept);
+            case TUPLE -> pick(kind, TUPLE_BY_WORD, TUPLE_BY_MIME, TupleQueryResultFormat.JSON, formatParam, accept);
+            case BOOLEAN -> pick(kind, BOOLEAN_BY_WORD, BOOLEAN_BY_MIME, BooleanQueryResultFormat.JSON, formatParam, accept);
+            case GRAPH -> pick(kind, GRAPH_BY_WORD, GRAPH_BY_MIME, RDFFormat.TURTLE, formatParam, accept);
         };
     }
 
@@ -93,10 +100,10 @@ final class ResultFormats {
         return format.hasCharset() ? mime + "; charset=utf-8" : mime;
     }
 
-    private static <F extends FileFormat> F pick(Map<String, F> byWord, Map<String, F> byMime, F fallback,
+    private static <F extends FileFormat> F pick(Kind kind, Map<String, F> byWord, Map<String, F> byMime, F fallback,
             String formatParam, String accept) {
-        if (formatParam != null && !formatParam.isBlank()) {
-            String p = formatParam.trim().toLowerCase(Locale.ROOT);
+        if (formatParam != null) {
+            String p = formatParam.strip().toLowerCase(Locale.ROOT);
             F f = byWord.get(p);
             if (f == null) {
                 f = byMime.get(stripParameters(p));
@@ -104,50 +111,56 @@ final class ResultFormats {
             if (f != null) {
                 return f;
             }
-        }
-        if (accept != null && !accept.isBlank()) {
-            for (String range : byPreference(accept)) {
-                if (range.equals("*/*") || range.equals("application/*")) {
-                    return fallback;
-                }
-                F f = byMime.get(range);
-                if (f != null) {
-                    return f;
-                }
+            if (!known(p)) {
+                throw new HttpError(400, "unknown result format '" + MediaType.shorten(formatParam)
+                        + "': use json, xml, csv, tsv, turtle, ntriples, jsonld or a media type");
             }
+            throw new HttpError(406, "format '" + MediaType.shorten(formatParam) + "' cannot carry " + describe(kind)
+                    + "; this one is answered as " + String.join(", ", OFFERED.get(kind)));
         }
-        return fallback;
-    }
-
-    /** Media ranges of an Accept header, most preferred first (q descending, then the client's order); q=0 dropped. */
-    static List<String> byPreference(String accept) {
-        record Range(String type, double q, int order) {
+        if (accept == null) {
+            return fallback;
         }
-        List<Range> ranges = new ArrayList<>();
-        String[] parts = accept.split(",");
-        for (int i = 0; i < parts.length; i++) {
-            String[] pieces = parts[i].split(";");
-            String type = pieces[0].trim().toLowerCase(Locale.ROOT);
-            if (type.isEmpty()) {
-                continue;
+        List<MediaType.Range> ranges;
+        try {
+            ranges = MediaType.accept(accept);
+        } catch (IllegalArgumentException e) {
+            throw new HttpError(400, "malformed Accept header: " + e.getMessage());
+        }
+        for (MediaType.Range range : ranges) {
+            if (range.mime().equals("*/*")) {
+                return fallback;
             }
-            double q = 1.0;
-            for (int j = 1; j < pieces.length; j++) {
-                String param = pieces[j].trim();
-                if (param.startsWith("q=")) {
-                    try {
-                        q = Double.parseDouble(param.substring(2).trim());
-                    } catch (NumberFormatException e) {
-                        q = 0.5;
+            if (range.mime().endsWith("/*")) {
+                for (String offered : OFFERED.get(kind)) {
+                    if (range.matches(offered)) {
+                        return byMime.get(offered);
                     }
                 }
+                continue;
             }
-            if (q > 0) {
-                ranges.add(new Range(type, q, i));
+            F f = byMime.get(range.mime());
+            if (f != null) {
+                return f;
             }
         }
-        ranges.sort(Comparator.comparingDouble(Range::q).reversed().thenComparingInt(Range::order));
-        return ranges.stream().map(Range::type).toList();
+        throw new HttpError(406, "nothing in 'Accept: " + MediaType.shorten(accept) + "' can carry " + describe(kind)
+                + "; send one of " + String.join(", ", OFFERED.get(kind)) + " (or */*)");
+    }
+
+    private static boolean known(String p) {
+        String mime = stripParameters(p);
+        return TUPLE_BY_WORD.containsKey(p) || BOOLEAN_BY_WORD.containsKey(p) || GRAPH_BY_WORD.containsKey(p)
+                || TUPLE_BY_MIME.containsKey(mime) || BOOLEAN_BY_MIME.containsKey(mime) || GRAPH_BY_MIME.containsKey(mime)
+                || p.equals("csv") || p.equals("tsv") || p.equals("text");
+    }
+
+    private static String describe(Kind kind) {
+        return switch (kind) {
+            case TUPLE -> "a SELECT result";
+            case BOOLEAN -> "an ASK result";
+            case GRAPH -> "a CONSTRUCT or DESCRIBE result";
+        };
     }
 
     private static String stripParameters(String mime) {

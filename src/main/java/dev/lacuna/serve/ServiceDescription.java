@@ -17,8 +17,8 @@ import dev.lacuna.store.GraphRole;
 
 /**
  * The SPARQL 1.1 Service Description of one served path (answered to a GET without parameters): what it serves
- * and its limits, the row limit above all, so that a client that never reads headers can still learn that long
- * answers are cut.
+ * (the graph's IRI as its default dataset's one named graph), its base IRI and its limits, the row limit above
+ * all, so that a client that never reads headers can still learn that long answers are cut.
  */
 final class ServiceDescription {
     private static final String SD = "http://www.w3.org/ns/sparql-service-description#";
@@ -49,8 +49,20 @@ final class ServiceDescription {
         m.add(dataset, sd("defaultGraph"), graph);
         m.add(graph, RDF.TYPE, sd("Graph"));
         m.add(graph, RDFS.COMMENT, VF.createLiteral(target.describe()));
+        if (target.graph() != null) {
+            // The served graph's IRI, the one name FROM, FROM NAMED and the protocol's graph parameters accept here.
+            BNode named = VF.createBNode("namedGraph");
+            m.add(dataset, sd("namedGraph"), named);
+            m.add(named, RDF.TYPE, sd("NamedGraph"));
+            m.add(named, sd("name"), target.graph());
+            m.add(named, sd("graph"), graph);
+        }
         m.add(service, RDFS.COMMENT, VF.createLiteral("Limits: " + s.describeLimits()
                 + ". A cut answer carries the header X-Lacuna-Truncated. Federated SERVICE is disabled."));
+        m.add(service, RDFS.COMMENT, VF.createLiteral("Base IRI: relative IRIs in queries and updates resolve against <"
+                + endpointUrl + ">, this endpoint's URL."
+                + (target.graph() != null ? " Dataset clauses (FROM, FROM NAMED, default-graph-uri, named-graph-uri, "
+                        + "WITH, USING) may name only the graph <" + target.graph() + ">." : "")));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Rio.write(m, out, RDFFormat.TURTLE);
         return out.toByteArray();

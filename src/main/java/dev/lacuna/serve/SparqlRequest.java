@@ -1,24 +1,42 @@
 package dev.lacuna.serve;
 
-import java.net.URLDecoder;
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
-import org.eclipse.rdf4j.query.Dataset;
-import org.eclipse.rdf4j.query.impl.SimpleDataset;
 import org.eclipse.jetty.server.Request;
 
 /**
  * One SPARQL 1.1 Protocol request, read from GET parameters, a form POST or a direct POST
- * ({@code application/sparql-query}, {@code application/sparql-update}). Unknown parameters are kept and ignored.
+ * ({@code application/sparql-query}, {@code application/sparql-update}), strictly: whatever could be read two
+ * ways is refused with a 4xx and a one-line reason instead of read one way. Two values of a one-valued parameter
+ * ({@code query}, {@code update}, {@code format}, {@code version}, ...), the operation both in the URL and in the
+ * body, a POST without Content-Type, a charset other than UTF-8, bytes that are not UTF-8, a GET with a body:
+ * each is a 400 or 415. Parameters the protocol does not define are ignored, as the protocol leaves them to the
+ * service (clients add their own, such as SPARQLWrapper's {@code output} and {@code results}).
  */
 final class SparqlRequest {
+    static final String FORM = "application/x-www-form-urlencoded";
+    static final String QUERY_TYPE = "application/sparql-query";
+    static final String UPDATE_TYPE = "application/sparql-update";
+    /** Parameters that take one value; a second one is ambiguous. */
+    private static final Set<String> SINGLE = Set.of("query", "update", "format", "output", "results", "version");
+    /** Graph parameters: of a query (default-graph-uri, named-graph-uri) and of an update (using-...). */
+    static final List<String> QUERY_GRAPHS = List.of("default-graph-uri", "named-graph-uri");
+    static final List<String> UPDATE_GRAPHS = List.of("using-graph-uri", "using-named-graph-uri");
+    /** The SPARQL versions this endpoint's parser reads (the SPARQL 1.2 Protocol's version parameter). */
+    static final Set<String> VERSIONS = Set.of("1.1");
+
     private final Map<String, List<String>> params;
     private final String query;
     private final String update;
@@ -31,24 +49,43 @@ final class SparqlRequest {
 
     /** Reads a request on a served path; a method other than GET, HEAD or POST is a 405 naming the allowed ones. */
     static SparqlRequest read(Request request, long maxBodyBytes, ProtocolHandler.Body body) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        parseForm(request.getHttpURI().getQuery(), params);
         String method = request.getMethod();
+        if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
+            throw HttpError.methodNotAllowed("method " + method + " not allowed: use GET or POST", ProtocolHandler.ALLOW);
+        }
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        parseForm(request.getHttpURI().getQuery(), params, "the URL");
+        String contentType = single(request, HttpHeader.CONTENT_TYPE);
         String query = null;
         String update = null;
         if (method.equals("POST")) {
-            String contentType = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
-            String mime = contentType == null ? "" : contentType.split(";")[0].trim().toLowerCase(Locale.ROOT);
+            MediaType type = contentType(contentType);
             String text = bodyText(request, maxBodyBytes, body);
-            switch (mime) {
-                case "application/x-www-form-urlencoded", "" -> parseForm(text, params);
-                case "application/sparql-query" -> query = text;
-                case "application/sparql-update" -> update = text;
-                default -> throw new HttpError(415, "unsupported Content-Type '" + contentType
-                        + "': send application/x-www-form-urlencoded, application/sparql-query or application/sparql-update");
+            for (String name : List.of("query", "update")) {
+                if (params.containsKey(name)) {
+                    throw new HttpError(400, "'" + name + "' in the URL of a POST: send the operation in the body only");
+                }
             }
-        } else if (!method.equals("GET") && !method.equals("HEAD")) {
-            throw HttpError.methodNotAllowed("method " + method + " not allowed: use GET or POST", ProtocolHandler.ALLOW);
+            switch (type.mime()) {
+                case FORM -> parseForm(text, params, "the form body");
+                case QUERY_TYPE -> query = text;
+                case UPDATE_TYPE -> update = text;
+                default -> throw new HttpError(415, "unsupported Content-Type '" + MediaType.shorten(contentType)
+                        + "': send " + FORM + ", " + QUERY_TYPE + " or " + UPDATE_TYPE);
+            }
+        } else {
+            if (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+                throw new HttpError(400, "a " + method + " request carries no body: send the query in the URL, or POST it");
+            }
+            if (contentType != null) {
+                contentType(contentType);
+            }
+        }
+        for (Map.Entry<String, List<String>> e : params.entrySet()) {
+            if (e.getValue().size() > 1 && SINGLE.contains(e.getKey())) {
+                throw new HttpError(400, "parameter '" + e.getKey() + "' given " + e.getValue().size()
+                        + " times: give it once");
+            }
         }
         if (query == null) {
             query = first(params, "query");
@@ -59,7 +96,81 @@ final class SparqlRequest {
         if (query != null && update != null) {
             throw new HttpError(400, "give either a query or an update, not both");
         }
-        return new SparqlRequest(params, query, update);
+        SparqlRequest out = new SparqlRequest(params, query, update);
+        out.checkParameters();
+        return out;
+    }
+
+    /** The Content-Type of a request: one type, UTF-8 if a charset is named, no other parameter. 415 otherwise. */
+    private static MediaType contentType(String header) {
+        if (header == null) {
+            throw new HttpError(415, "a POST needs a Content-Type: " + FORM + ", " + QUERY_TYPE + " or " + UPDATE_TYPE);
+        }
+        MediaType type;
+        try {
+            type = MediaType.parse(header);
+        } catch (IllegalArgumentException e) {
+            throw new HttpError(415, "malformed Content-Type: " + e.getMessage());
+        }
+        for (String name : type.params().keySet()) {
+            if (!name.equals("charset")) {
+                throw new HttpError(415, "unsupported parameter '" + MediaType.shorten(name) + "' in Content-Type '"
+                        + MediaType.shorten(header) + "'");
+            }
+        }
+        if (type.charset() != null && !type.charset().equals("utf-8")) {
+            throw new HttpError(415, "charset '" + MediaType.shorten(type.params().get("charset"))
+                    + "' is not supported: SPARQL requests are UTF-8");
+        }
+        return type;
+    }
+
+    /** Values the protocol defines, checked before anything runs. */
+    private void checkParameters() {
+        String version = first(params, "version");
+        if (version != null && !VERSIONS.contains(version.strip())) {
+            throw new HttpError(400, "version '" + MediaType.shorten(version) + "' is not supported: this endpoint "
+                    + "reads SPARQL " + String.join(", ", VERSIONS));
+        }
+        List<String> formats = new ArrayList<>();
+        for (String name : List.of("format", "output", "results")) {
+            String v = first(params, name);
+            if (v != null) {
+                if (v.isBlank()) {
+                    throw new HttpError(400, "parameter '" + name + "' is empty");
+                }
+                formats.add(v.strip());
+            }
+        }
+        if (formats.stream().distinct().count() > 1) {
+            throw new HttpError(400, "format, output and results name different formats (" + String.join(", ", formats)
+                    + "): give one");
+        }
+        List<String> wrong = update != null ? QUERY_GRAPHS : query != null ? UPDATE_GRAPHS : List.of();
+        for (String name : wrong) {
+            if (params.containsKey(name)) {
+                throw new HttpError(400, "'" + name + "' belongs to " + (update != null ? "queries" : "updates")
+                        + ", not to " + (update != null ? "updates" : "queries"));
+            }
+        }
+        for (String name : List.of("default-graph-uri", "named-graph-uri", "using-graph-uri", "using-named-graph-uri")) {
+            for (String iri : all(name)) {
+                if (!absoluteIri(iri)) {
+                    throw new HttpError(400, "'" + name + "' needs an absolute IRI, got '" + MediaType.shorten(iri) + "'");
+                }
+            }
+        }
+    }
+
+    private static boolean absoluteIri(String s) {
+        if (s.isEmpty() || s.chars().anyMatch(c -> c <= 0x20 || "<>\"{}|^`\\".indexOf(c) >= 0)) {
+            return false;
+        }
+        try {
+            return new URI(s).isAbsolute();
+        } catch (URISyntaxException e) {
+            return false;
+        }
     }
 
     String query() {
@@ -70,11 +181,11 @@ final class SparqlRequest {
         return update;
     }
 
-    /** The first non-blank value of the first of the names that has one (format, output, results ...). */
-    String param(String... names) {
-        for (String name : names) {
+    /** The format parameter (format, output or results: checked to agree), or null. */
+    String format() {
+        for (String name : List.of("format", "output", "results")) {
             String v = first(params, name);
-            if (v != null && !v.isBlank()) {
+            if (v != null) {
                 return v;
             }
         }
@@ -85,32 +196,18 @@ final class SparqlRequest {
         return params.getOrDefault(name, List.of());
     }
 
-    /**
-     * default-graph-uri / named-graph-uri, as the protocol says, for the one target without a fixed dataset
-     * ({@code --expose all}); none means the query's own dataset.
-     */
-    Dataset dataset() {
-        List<String> defaults = all("default-graph-uri");
-        List<String> named = all("named-graph-uri");
-        if (defaults.isEmpty() && named.isEmpty()) {
-            return null;
-        }
-        SimpleDataset d = new SimpleDataset();
-        try {
-            defaults.forEach(g -> d.addDefaultGraph(SimpleValueFactory.getInstance().createIRI(g)));
-            named.forEach(g -> d.addNamedGraph(SimpleValueFactory.getInstance().createIRI(g)));
-        } catch (IllegalArgumentException e) {
-            throw new HttpError(400, "bad graph IRI in default-graph-uri/named-graph-uri: " + e.getMessage());
-        }
-        if (named.isEmpty()) {
-            d.addNamedGraph(LacunaEndpoint.NO_NAMED_GRAPHS);
-        }
-        return d;
-    }
-
     private static String first(Map<String, List<String>> params, String name) {
         List<String> values = params.get(name);
         return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** The one value of a header that may appear once; two lines of it are a 400. */
+    static String single(Request request, HttpHeader header) {
+        List<String> values = request.getHeaders().getValuesList(header);
+        if (values.size() > 1) {
+            throw new HttpError(400, "header " + header.asString() + " given " + values.size() + " times: give it once");
+        }
+        return values.isEmpty() ? null : values.get(0);
     }
 
     private static String bodyText(Request request, long maxBodyBytes, ProtocolHandler.Body body) {
@@ -124,7 +221,7 @@ final class SparqlRequest {
             }
             throw new HttpError(413, "request body is over the limit of " + maxBodyBytes + " bytes");
         }
-        return new String(body.bytes(), StandardCharsets.UTF_8);
+        return utf8(body.bytes(), "the request body");
     }
 
     /** True when the request names no parameter at all: a GET of the endpoint URL, answered with its description. */
@@ -132,26 +229,55 @@ final class SparqlRequest {
         return params.isEmpty() && query == null && update == null;
     }
 
-    private static void parseForm(String form, Map<String, List<String>> into) {
+    /** Decodes name=value pairs (percent-encoded UTF-8, '+' for space); a malformed escape or byte is a 400. */
+    private static void parseForm(String form, Map<String, List<String>> into, String where) {
         if (form == null || form.isEmpty()) {
             return;
         }
-        for (String pair : form.split("&")) {
+        for (String pair : form.split("&", -1)) {
             if (pair.isEmpty()) {
                 continue;
             }
             int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq), where);
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), where);
             into.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
         }
     }
 
-    private static String decode(String s) {
+    private static String decode(String s, String where) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '+') {
+                bytes.write(' ');
+            } else if (c == '%') {
+                int hi = i + 2 < s.length() ? Character.digit(s.charAt(i + 1), 16) : -1;
+                int lo = i + 2 < s.length() ? Character.digit(s.charAt(i + 2), 16) : -1;
+                if (hi < 0 || lo < 0) {
+                    throw new HttpError(400, "malformed percent-encoding in " + where + " at '"
+                            + MediaType.shorten(s.substring(i, Math.min(s.length(), i + 3))) + "'");
+                }
+                bytes.write(hi * 16 + lo);
+                i += 2;
+            } else {
+                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                if (Character.isHighSurrogate(c) && i + 1 < s.length()) {
+                    b = s.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
+                    i++;
+                }
+                bytes.write(b, 0, b.length);
+            }
+        }
+        return utf8(bytes.toByteArray(), where);
+    }
+
+    private static String utf8(byte[] bytes, String where) {
         try {
-            return URLDecoder.decode(s, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new HttpError(400, "malformed percent-encoding in request parameters: " + e.getMessage());
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new HttpError(400, where + " is not UTF-8: SPARQL requests are UTF-8");
         }
     }
 }

@@ -21,7 +21,6 @@ import org.eclipse.rdf4j.query.algebra.StatementPattern;
 import org.eclipse.rdf4j.query.algebra.TupleExpr;
 import org.eclipse.rdf4j.query.algebra.UpdateExpr;
 import org.eclipse.rdf4j.query.algebra.helpers.AbstractQueryModelVisitor;
-import org.eclipse.rdf4j.query.impl.SimpleDataset;
 import org.eclipse.rdf4j.query.parser.ParsedUpdate;
 import org.eclipse.rdf4j.query.parser.sparql.SPARQLUpdateDataBlockParser;
 import org.eclipse.rdf4j.repository.Repository;
@@ -32,8 +31,8 @@ import org.eclipse.rdf4j.rio.helpers.StatementCollector;
 /**
  * The only writes a token holder may make: {@code INSERT DATA}, {@code DELETE DATA} and {@code INSERT/DELETE ...
  * WHERE} on the endpoint's own graph (GoG deletes and re-inserts edges). Everything else is refused before
- * anything runs: LOAD (reads files and URLs), CLEAR, DROP, CREATE, COPY, MOVE, ADD, SERVICE, WITH/USING, and
- * any GRAPH naming another graph. In the Freebase shape, GoG's {@code GRAPH <http://freebase.com>} means the
+ * anything runs: LOAD (reads files and URLs), CLEAR, DROP, CREATE, COPY, MOVE, ADD, SERVICE, and WITH, USING or
+ * GRAPH naming another graph. In the Freebase shape, GoG's {@code GRAPH <http://freebase.com>} means the
  * endpoint's graph.
  */
 final class UpdateGuard {
@@ -50,15 +49,19 @@ final class UpdateGuard {
     private record Step(boolean insert, List<Statement> data, boolean where) {
     }
 
-    /** Checks every operation of the update, then applies them all to the graph in one transaction. */
-    void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed) {
+    /**
+     * Checks every operation of the update, then applies them all to the graph in one transaction. An INSERT/DELETE
+     * ... WHERE runs with the dataset {@code where} ({@link DatasetClauses#forUpdate}: the graph as the one changed,
+     * and as the WHERE clause's default graph unless the protocol asked for it only as a named graph).
+     */
+    void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed, Dataset where) {
         List<Step> steps = new ArrayList<>();
         boolean remapped = false;
         for (UpdateExpr expr : parsed.getUpdateExprs()) {
             Dataset clause = parsed.getDatasetMapping().get(expr);
-            if (clause != null && !(clause.getDefaultGraphs().isEmpty() && clause.getNamedGraphs().isEmpty()
-                    && clause.getDefaultInsertGraph() == null && clause.getDefaultRemoveGraphs().isEmpty())) {
-                throw refused("WITH/USING names a graph; this endpoint's graph is the default, drop the clause");
+            if (clause != null && !namesOnly(clause, graph)) {
+                // DatasetClauses answers this with a 400 first; kept here so no caller can skip it
+                throw refused("WITH/USING names another graph: updates may only change this endpoint's graph");
             }
             if (expr instanceof InsertData d) {
                 List<Statement> data = data(d.getDataBlock(), d.getLineNumberOffset(), true, graph);
@@ -80,15 +83,15 @@ final class UpdateGuard {
                         + "this endpoint's graph are accepted");
             }
         }
-        boolean where = steps.stream().anyMatch(Step::where);
-        if (where && remapped) {
+        boolean whereUpdate = steps.stream().anyMatch(Step::where);
+        if (whereUpdate && remapped) {
             throw refused("send GRAPH <http://freebase.com> data in an update of its own, without INSERT/DELETE ... WHERE");
         }
         try (RepositoryConnection c = repository.getConnection()) {
-            if (where) {
-                // Checked above: no GRAPH, SERVICE or dataset clause anywhere, so the dataset below is all it touches.
+            if (whereUpdate) {
+                // Checked above: no GRAPH, no SERVICE, dataset clauses naming this graph alone: the dataset below is all it touches.
                 Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
-                update.setDataset(graphOnly(graph));
+                update.setDataset(where);
                 update.execute();
                 return;
             }
@@ -102,6 +105,16 @@ final class UpdateGuard {
             }
             c.commit();
         }
+    }
+
+    private static boolean namesOnly(Dataset clause, IRI graph) {
+        List<IRI> named = new ArrayList<>(clause.getDefaultGraphs());
+        named.addAll(clause.getNamedGraphs());
+        named.addAll(clause.getDefaultRemoveGraphs());
+        if (clause.getDefaultInsertGraph() != null) {
+            named.add(clause.getDefaultInsertGraph());
+        }
+        return named.stream().allMatch(graph::equals);
     }
 
     private List<Statement> data(String block, int lineOffset, boolean insert, IRI graph) {
@@ -150,15 +163,6 @@ final class UpdateGuard {
                 throw refused("SERVICE inside an update is refused: this server fetches no URLs");
             }
         });
-    }
-
-    private static Dataset graphOnly(IRI graph) {
-        SimpleDataset d = new SimpleDataset();
-        d.addDefaultGraph(graph);
-        d.addNamedGraph(LacunaEndpoint.NO_NAMED_GRAPHS);
-        d.addDefaultRemoveGraph(graph);
-        d.setDefaultInsertGraph(graph);
-        return d;
     }
 
     private static String kind(UpdateExpr expr) {

@@ -137,8 +137,12 @@ class EndpointProtocolTest {
     @Test
     void graphEndpointsHideOtherGraphsEvenFromFromAndGraphClauses() throws Exception {
         String iri = "<" + ServeFixture.KG.complete() + ">";
-        assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length,
-                countRows("sparql/incomplete", "SELECT * FROM " + iri + " WHERE { ?s ?p ?o }"));
+        // FROM naming another graph is refused, naming the graph the path serves instead of running on it unasked
+        HttpResponse<String> from = get("sparql/incomplete?query=" + enc("SELECT * FROM " + iri + " WHERE { ?s ?p ?o }"), "");
+        assertEquals(400, from.statusCode(), from.body());
+        assertTrue(from.body().contains("<" + ServeFixture.KG.incomplete() + ">") && !from.body().contains(iri), from.body());
+        assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length, countRows("sparql/incomplete",
+                "SELECT * FROM <" + ServeFixture.KG.incomplete() + "> WHERE { ?s ?p ?o }"));
         // GRAPH ?g finds the served graph alone
         assertEquals(ServeFixture.TRIPLES.length - ServeFixture.REMOVED.length,
                 countRows("sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));

@@ -120,6 +120,29 @@ class FreebaseViewTest {
         }
     }
 
+    /**
+     * A client written against a Virtuoso-hosted Freebase dump may say FROM <http://freebase.com>: in the Freebase
+     * shape that names the served graph. Any other graph in FROM is refused with a 400 naming the served one.
+     */
+    @Test
+    void fromTheFreebaseGraphNameMeansTheServedGraph() throws Exception {
+        LacunaEndpoint endpoint = start(LabelMode.PRIVATE, Shape.FREEBASE, true);
+        try {
+            String url = endpoint.url() + "sparql/incomplete";
+            String tails = "PREFIX ns: <http://rdf.freebase.com/ns/>\nSELECT ?t FROM <http://freebase.com> WHERE "
+                    + "{ ns:m.2 ns:people.person.parent ?t }";
+            assertEquals(Set.of("m.0", "m.1"), new HashSet<>(select(url, tails, "t")));
+            java.net.http.HttpResponse<String> other = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "?query=" + java.net.URLEncoder.encode(
+                            "SELECT * FROM <http://example.org/other> WHERE { ?s ?p ?o }", StandardCharsets.UTF_8))).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, other.statusCode(), other.body());
+            assertTrue(other.body().contains("<" + ServeFixture.KG.incomplete() + ">"), other.body());
+        } finally {
+            endpoint.stop();
+        }
+    }
+
     @Test
     void plainViewAddsOneLabelPerEntityAndKeepsIris() {
         LacunaEndpoint endpoint = start(LabelMode.TEXT, Shape.PLAIN, false);

@@ -81,9 +81,14 @@ class RemoteStoreServeTest {
         diff.removeAll(incomplete);
         assertEquals(ServeFixture.lines(ServeFixture.removed()), diff);
         assertTrue(complete.containsAll(incomplete));
-        // the remote store's own FROM / GRAPH cannot reach past the endpoint's dataset
-        String from = "SELECT * FROM <" + ServeFixture.KG.complete() + "> WHERE { ?s ?p ?o }";
+        // FROM naming the served graph runs on it; naming another graph is refused before the remote store sees it,
+        // and GRAPH ?g cannot reach past the endpoint's dataset
+        String from = "SELECT * FROM <" + ServeFixture.KG.incomplete() + "> WHERE { ?s ?p ?o }";
         assertEquals(incomplete.size(), rows(base + "sparql/incomplete", from));
+        HttpResponse<String> other = http.send(HttpRequest.newBuilder(URI.create(base + "sparql/incomplete?query="
+                + URLEncoder.encode("SELECT * FROM <" + ServeFixture.KG.complete() + "> WHERE { ?s ?p ?o }",
+                        StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, other.statusCode(), other.body());
         assertEquals(incomplete.size(), rows(base + "sparql/incomplete", "SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"));
     }
 

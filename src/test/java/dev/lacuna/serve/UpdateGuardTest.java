@@ -91,8 +91,6 @@ class UpdateGuardTest {
                 "INSERT { ?s ?p ?o } WHERE { GRAPH " + c + " { ?s ?p ?o } }",
                 "DELETE { ?s ?p ?o } WHERE { GRAPH ?g { ?s ?p ?o } }",
                 "INSERT { ?s ?p ?o } WHERE { SERVICE <" + url + "> { ?s ?p ?o } }",
-                "WITH " + c + " DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }",
-                "DELETE { ?s ?p ?o } USING " + c + " WHERE { ?s ?p ?o }",
                 "INSERT DATA { <urn:x> <urn:p> <urn:y> } ; DROP ALL");
     }
 
@@ -114,6 +112,29 @@ class UpdateGuardTest {
         }
         assertEquals(before, sizes(), "a refused update changed the store");
         assertEquals(0, outbound.get(), "an update made the server fetch a URL");
+    }
+
+    @Test
+    void withAndUsingAreHonouredForTheServedGraphAndRefusedForAnyOther() throws Exception {
+        Map<String, Long> before = sizes();
+        String c = "<" + KG.complete() + ">";
+        for (String update : List.of("WITH " + c + " DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }",
+                "DELETE { ?s ?p ?o } USING " + c + " WHERE { ?s ?p ?o }",
+                "DELETE { ?s ?p ?o } USING NAMED " + c + " WHERE { ?s ?p ?o }")) {
+            assertEquals(401, post(writable, "sparql/incomplete", update, null).statusCode(), update);
+            HttpResponse<String> r = post(writable, "sparql/incomplete", update, TOKEN);
+            assertEquals(400, r.statusCode(), update + ": " + r.body());
+            assertTrue(r.body().contains("serves one graph, <" + KG.incomplete() + ">") && !r.body().contains(c), r.body());
+            assertEquals(403, post(readOnly, "sparql/incomplete", update, TOKEN).statusCode(), update);
+        }
+        assertEquals(before, sizes(), "a refused update changed the store");
+        String i = "<" + KG.incomplete() + ">";
+        assertEquals(204, post(writable, "sparql/incomplete", "WITH " + i + " INSERT { ?s <urn:with> ?o } WHERE { ?s ?p ?o }",
+                TOKEN).statusCode());
+        assertEquals(before.get("incomplete") * 2, sizes().get("incomplete"));
+        assertEquals(204, post(writable, "sparql/incomplete", "DELETE { ?s <urn:with> ?o } USING " + i
+                + " WHERE { ?s <urn:with> ?o }", TOKEN).statusCode());
+        assertEquals(before, sizes());
     }
 
     @Test
