@@ -153,7 +153,7 @@ public final class BenchmarkBuilder {
             stage("incomplete");
 
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
-                    settings.seed());
+                    settings.seed(), GiveAwayCheck.judge(kg, labels));
             Balancer.Result<Question> balanced = Balancer.balance(outcome.questions(), settings.tau(), settings.seed());
             Splitter.Split split = Splitter.split(balanced.kept(), settings.seed());
             List<Question> all = new ArrayList<>();

@@ -153,6 +153,7 @@ public final class Verifier {
         (written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs) : holdsWritten)
                 .forEach(c -> done(checks, started, c));
         done(checks, started, noLeaks(questions));
+        done(checks, started, GiveAwayCheck.check(folder, questions));
         done(checks, started, answerSets(runner, kg, questions));
         done(checks, started, splitSizes(split));
         LOG.info("verified {} in {} s", dir, String.format("%.1f", (System.nanoTime() - started) / 1e9));

@@ -81,7 +81,7 @@ class FamilyBenchmarkBuildTest {
     @Test
     void verifyPassesEveryCheck() {
         Verifier.Report r = Verifier.verify(repository, out);
-        assertEquals(16, r.checks().size()); // 8 on the store, 8 holding the files against it
+        assertEquals(17, r.checks().size()); // 9 on the store and the questions, 8 holding the files against it
         for (Verifier.Check c : r.checks()) {
             assertTrue(c.passed(), c.name() + ": " + c.failures());
             assertTrue(c.checked() > 0, c.name());
