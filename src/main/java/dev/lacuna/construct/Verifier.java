@@ -140,8 +140,13 @@ public final class Verifier {
             done(checks, started, completeUnchanged(conn, kg, completeSum));
             done(checks, started, removedTriples(runner, kg, removed));
             done(checks, started, incompleteIsCompleteMinusRemoved(kg, removed, completeSum, incompleteSum));
-            done(checks, started, bodiesHold(runner, kg, questions));
-            done(checks, started, rulesInferHardAnswers(runner, kg, questions));
+            // A deeper question's grounding is its proof's last step, whose body holds only with the earlier heads.
+            done(checks, started, bodiesHold(runner, kg, ProofCheck.depthOne(questions)));
+            done(checks, started, rulesInferHardAnswers(runner, kg, ProofCheck.depthOne(questions)));
+            if (ProofCheck.needed(questions)) {
+                ProofCheck.checks(conn, runner, kg, AmieRules.read(folder.rulesFile()), questions,
+                        new java.util.HashSet<>(removed)).forEach(c -> done(checks, started, c));
+            }
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
             try {
                 done(checks, started, FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
