@@ -79,6 +79,7 @@ final class ProofSearch {
         for (int depth = 2; depth <= maxDepth; depth++) {
             List<Proof> candidates = extensions(level, incomplete, removed);
             long shallower = 0;
+            long[] skipped = new long[3];
             List<Proof> accepted = new ArrayList<>();
             Map<Integer, List<Proof>> byRule = new TreeMap<>();
             candidates.forEach(p -> byRule.computeIfAbsent(p.last().ruleIndex(), k -> new ArrayList<>()).add(p));
@@ -92,7 +93,16 @@ final class ProofSearch {
                             break;
                         }
                         Triple head = p.hard();
-                        if (removed.contains(head) || kept.contains(head) || !stillHolds(p, incomplete)) {
+                        if (removed.contains(head)) {
+                            skipped[0]++;
+                            continue;
+                        }
+                        if (kept.contains(head)) {
+                            skipped[1]++;
+                            continue;
+                        }
+                        if (!stillHolds(p, incomplete)) {
+                            skipped[2]++;
                             continue;
                         }
                         removed.add(head);
@@ -109,8 +119,9 @@ final class ProofSearch {
                 }
             }
             counts.put(depth, new DepthCount(candidates.size(), shallower, accepted.size()));
-            LOG.info("depth {}: {} candidate proofs, {} shallower than their length, {} kept", depth, candidates.size(),
-                    shallower, accepted.size());
+            LOG.info("depth {}: {} candidate proofs, {} shallower than their length, {} kept; passed over: head already"
+                    + " removed {}, head a kept body triple {}, body no longer whole {}", depth, candidates.size(),
+                    shallower, accepted.size(), skipped[0], skipped[1], skipped[2]);
             all.addAll(accepted);
             level = accepted;
         }

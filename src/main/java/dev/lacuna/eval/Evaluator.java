@@ -143,7 +143,9 @@ public final class Evaluator {
                 missing.subList(0, Math.min(EXAMPLES, missing.size())), otherSplit);
         return new RunResult(source, coverage, Scores.average(scores),
                 breakdown(scores, Question::ruleType), breakdown(scores, Question::split),
-                breakdown(scores, Question::relation), PermissiveScores.average(permissive), List.copyOf(scores));
+                breakdown(scores, Question::relation), PermissiveScores.average(permissive), List.copyOf(scores),
+                gold.stream().anyMatch(g -> g.question().depthOrOne() > 1)
+                        ? breakdown(scores, q -> Integer.toString(q.depthOrOne())) : null);
     }
 
     /** P = { norm(p) | p in split(output) }, empty strings dropped. */
