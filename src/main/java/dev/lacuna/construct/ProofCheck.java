@@ -12,6 +12,7 @@ import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.chain.DepthSearch;
@@ -42,7 +43,8 @@ final class ProofCheck {
     }
 
     static List<Verifier.Check> checks(RepositoryConnection conn, SparqlRuleRunner runner, KgGraphs kg,
-                                       List<MinedRule> rules, List<Question> questions, Set<Triple> removed) {
+                                       List<MinedRule> rules, List<Question> questions, Set<Triple> removed,
+                                       Summary summary) {
         List<RuleMatcher> matchers = DepthLadder.matchers(kg, rules);
         Map<String, RuleMatcher> byText = new HashMap<>();
         matchers.forEach(m -> byText.putIfAbsent(m.rule().rule().toAmie(), m));
@@ -103,7 +105,39 @@ final class ProofCheck {
         out.add(new Verifier.Check("proof bodies in incomplete or earlier heads (SPARQL)", asked.size(), bodies));
         out.add(new Verifier.Check("proof heads removed, the last the hard triple", deep.size(), heads));
         out.add(exactDepth(conn, kg, matchers, deep));
+        out.add(summaryDepths(summary, questions));
         return out;
+    }
+
+    /** summary.json's questions per depth and rule type are those of the question files. */
+    private static Verifier.Check summaryDepths(Summary summary, List<Question> questions) {
+        Map<String, Map<String, Long>> counted = new java.util.TreeMap<>();
+        for (Question q : questions) {
+            counted.computeIfAbsent(Integer.toString(q.depthOrOne()), d -> new java.util.TreeMap<>())
+                    .merge(q.ruleType(), 1L, Long::sum);
+        }
+        List<String> failures = new ArrayList<>();
+        Map<String, Summary.Depth> given = summary.depths() == null ? Map.of() : summary.depths();
+        Set<String> depths = new java.util.TreeSet<>(counted.keySet());
+        depths.addAll(given.keySet());
+        for (String d : depths) {
+            Map<String, Long> files = counted.getOrDefault(d, Map.of());
+            Summary.Depth s = given.get(d);
+            long total = files.values().stream().mapToLong(Long::longValue).sum();
+            if (s == null || s.questions() == null || s.questions() != total) {
+                failures.add("summary.json: depths." + d + ".questions is " + (s == null ? "missing" : s.questions())
+                        + ", the question files hold " + total);
+                continue;
+            }
+            Map<String, Long> byType = s.byRuleType() == null ? Map.of() : s.byRuleType();
+            for (String type : new java.util.TreeSet<>(files.keySet())) {
+                if (!files.get(type).equals(byType.get(type))) {
+                    failures.add("summary.json: depths." + d + ".by_rule_type." + type + " is " + byType.get(type)
+                            + ", the question files hold " + files.get(type));
+                }
+            }
+        }
+        return new Verifier.Check("summary.json depths match the question files", depths.size(), failures);
     }
 
     /** No derivation from the store's incomplete graph shorter than the question's depth. */

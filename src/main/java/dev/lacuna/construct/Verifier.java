@@ -145,7 +145,7 @@ public final class Verifier {
             done(checks, started, rulesInferHardAnswers(runner, kg, ProofCheck.depthOne(questions)));
             if (ProofCheck.needed(questions)) {
                 ProofCheck.checks(conn, runner, kg, AmieRules.read(folder.rulesFile()), questions,
-                        new java.util.HashSet<>(removed)).forEach(c -> done(checks, started, c));
+                        new java.util.HashSet<>(removed), folder.summary()).forEach(c -> done(checks, started, c));
             }
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
             try {

@@ -267,6 +267,17 @@ class DepthLadderTest {
     }
 
     @Test
+    void verifyCatchesADepthCountChangedInTheSummary() throws IOException {
+        Path copy = copy(deep, tmp.resolve("tampered-summary"));
+        ObjectNode summary = (ObjectNode) JSON.readTree(copy.resolve("summary.json").toFile());
+        ObjectNode two = (ObjectNode) summary.at("/depths/2");
+        two.put("questions", two.get("questions").asLong() + 1);
+        Files.writeString(copy.resolve("summary.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+        String failures = failures(verify(copy), "summary.json depths");
+        assertTrue(failures.contains("depths.2.questions"), failures);
+    }
+
+    @Test
     void verifyCatchesABodyTriplePutBack() throws IOException {
         JsonNode q = questions(deep).stream().filter(x -> x.has("proof")).findFirst().orElseThrow();
         JsonNode putBack = q.at("/proof/0/grounding/head");
