@@ -238,6 +238,27 @@ class DepthLadderTest {
     }
 
     @Test
+    void exportsCarryTheDepth() throws IOException {
+        java.util.regex.Pattern deeper = java.util.regex.Pattern.compile("\"depth\"\\s*:\\s*[23]");
+        for (String format : List.of("rog", "gnnrag", "brink")) {
+            Path out = tmp.resolve("export-" + format);
+            run("export", "--benchmark", deep.toString(), "--format", format, "--out", out.toString());
+            boolean found;
+            try (Stream<Path> files = Files.walk(out)) {
+                found = files.filter(Files::isRegularFile).filter(f -> f.toString().endsWith(".json")
+                        || f.toString().endsWith(".jsonl")).anyMatch(f -> {
+                            try {
+                                return deeper.matcher(Files.readString(f)).find();
+                            } catch (IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                        });
+            }
+            assertTrue(found, format + " carries a question's depth");
+        }
+    }
+
+    @Test
     void verifyCatchesAStepRemovedFromAProof() throws IOException {
         Path copy = copy(deep, tmp.resolve("tampered-step"));
         Path file = null;
