@@ -36,7 +36,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public String usage() {
-        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--questions template|llm] [--force]";
+        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--depth 1..3 [--per-depth 30]] [--questions template|llm] [--force]";
     }
 
     @Override
@@ -60,6 +60,10 @@ public final class BuildCommand implements Command {
                 .desc("how groundings are selected for deletion: filter (default, the authors' procedure) or greedy").get());
         options.addOption(Option.builder().longOpt("groundings").hasArg().argName("FROM")
                 .desc("where groundings are drawn: index (default, the in-memory integer index) or sparql (one query per rule); the same folder either way").get());
+        options.addOption(Option.builder().longOpt("depth").hasArg().argName("D")
+                .desc("also ask questions whose hard answer needs exactly 2..D rule applications, with their proofs (1 to 3; default 1, the paper's build)").get());
+        options.addOption(Option.builder().longOpt("per-depth").hasArg().argName("N")
+                .desc("proofs kept per rule at each depth of 2 and more (default 30, as groundings per rule)").get());
         options.addOption(Option.builder().longOpt("tau").hasArg().desc("answer down-sampling threshold (default 0.01)").get());
         options.addOption(Option.builder().longOpt("questions").hasArg().argName("GEN")
                 .desc("question generator: template (default, offline) or llm").get());
@@ -155,6 +159,8 @@ public final class BuildCommand implements Command {
         return new BuildSettings(Path.of(line.getOptionValue("out")), line.hasOption("force"), perRule, tau,
                 CommonOptions.seed(line), generator, line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 llm, BuildSettings.DEFAULT_DELETE_BATCH,
-                dev.lacuna.construct.GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")));
+                dev.lacuna.construct.GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")),
+                CommonOptions.intValue(line, "depth", 1),
+                CommonOptions.intValue(line, "per-depth", BuildSettings.DEFAULT_PER_DEPTH));
     }
 }

@@ -135,10 +135,8 @@ public final class BenchmarkBuilder {
                 throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
                         + candidates.size() + " candidates)");
             }
-            List<Triple> deleted = new ArrayList<>(selection.deleted());
-            deleted.sort(null);
             LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
-                    candidates.size(), deleted.size());
+                    candidates.size(), selection.deleted().size());
             // complete and labels are read once: the folder's graph files and the new incomplete come from them.
             Map<Value, Value> values = new HashMap<>();
             List<Statement> complete;
@@ -147,15 +145,22 @@ public final class BenchmarkBuilder {
                 complete = BenchmarkExport.read(conn, kg.complete(), values);
                 labels = BenchmarkExport.read(conn, kg.labels(), values);
             }
+            DepthLadder ladder = new DepthLadder(kg, rules, settings);
+            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), complete);
+            if (ladder.climbs()) {
+                stage("proofs");
+            }
             Collection<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
             LOG.info("incomplete computed: complete {} minus {} = {} triples ({} s so far)", complete.size(),
                     deleted.size(), incomplete.size(), seconds(started));
             stage("incomplete");
 
+            dev.lacuna.questions.GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
-                    settings.seed());
-            Balancer.Result<Question> balanced = Balancer.balance(outcome.questions(), settings.tau(), settings.seed());
-            Splitter.Split split = Splitter.split(balanced.kept(), settings.seed());
+                    settings.seed(), giveAway);
+            List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
+            Splitter.Split split = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
+            Balancer.Result<Question> balanced = balancing.get(0);
             List<Question> all = new ArrayList<>();
             for (SplitName part : SplitName.values()) {
                 all.addAll(split.part(part));
@@ -167,11 +172,13 @@ public final class BenchmarkBuilder {
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
             Model provenance = Provenance.model(kg, rules, minedBy, selection.selected(), all, parameters,
                     generator.name());
+            ProofProvenance.add(provenance, kg, ladder.deepQuestions(split));
             Future<Void> written = publication.write(incomplete, deleted, provenance);
             LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
             stage("provenance");
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), complete.size(),
-                    incomplete.size(), outcome, balanced, split, parameters);
+                    incomplete.size(), outcome, balanced, split, parameters)
+                    .with(ladder.giveAway(outcome.giveAway()), ladder.summary(split, candidates.size(), selection.selected().size()));
             FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance);
             if (publication instanceof BuildPublication.Staged) {
                 // A plain SPARQL endpoint may store a literal in another lexical form (Virtuoso writes doubles its
@@ -429,6 +436,10 @@ public final class BenchmarkBuilder {
         p.put("rules", Integer.toString(rules));
         p.put("rules_from", minedBy);
         p.put("selection", s.selection().label());
+        if (s.depth() > 1) {
+            p.put("depth", Integer.toString(s.depth()));
+            p.put("per_depth", Integer.toString(s.perDepth()));
+        }
         return p;
     }
 

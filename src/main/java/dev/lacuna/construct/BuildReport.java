@@ -61,7 +61,15 @@ public record BuildReport(Summary summary) {
                         (long) outcome.generation().regenerated(), (long) outcome.duplicatesMerged(),
                         (long) outcome.questions().size(), (long) balanced.removed(),
                         (long) balanced.downsampledAnswers().size(), (long) split.train().size(),
-                        (long) split.valid().size(), (long) split.test().size(), (long) split.size())));
+                        (long) split.valid().size(), (long) split.test().size(), (long) split.size()),
+                outcome.giveAway(), null));
+    }
+
+    /** The summary with the give-away counts and the depth ladder's rungs (null: none, as a depth-1 build). */
+    BuildReport with(Map<String, Long> giveAway, Map<String, Summary.Depth> depths) {
+        Summary s = summary;
+        return new BuildReport(new Summary(s.format(), s.kg(), s.base(), s.parameters(), s.rules(), s.groundings(),
+                s.triples(), s.questions(), giveAway, depths));
     }
 
     /** Prints Tables 1 and 3 of the paper for this build, with the paper's figures beside Family's. */
@@ -91,6 +99,14 @@ public record BuildReport(Summary summary) {
                     cell(count, paper.get(variant)), cell(questions.train(), paper.get("train")),
                     cell(questions.valid(), paper.get("valid")), cell(questions.test(), paper.get("test")),
                     cell(questions.total(), paper.get("questions")));
+        }
+        if (summary.giveAway() != null) {
+            out.printf("  questions left out because they give their answer away: %s%n", summary.giveAway());
+        }
+        if (summary.depths() != null) {
+            summary.depths().forEach((d, r) -> out.printf("  depth %s: %,d proofs kept of %,d candidates (%,d shallower"
+                    + " than their length), %,d questions %s%n", d, r.proofs(), r.candidates(), r.shallower(),
+                    r.questions(), r.byRuleType()));
         }
         out.printf("  removed triples: %s; groundings selected %,d of %,d candidates; questions: %,d candidates, %,d dropped by the leak check, %,d duplicates merged, %,d removed by balancing%n",
                 cell(triples.removed(), paper.get("removed")),

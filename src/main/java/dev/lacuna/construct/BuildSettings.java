@@ -19,10 +19,30 @@ import dev.lacuna.questions.LlmSettings;
  * @param llm               LLM settings when the generator is {@link GeneratorKind#LLM}, else null
  * @param deleteBatch       triples per SPARQL DELETE DATA request
  * @param selection         how groundings are selected for deletion (see {@link GroundingSelector})
+ * @param depth             the deepest questions asked, 1 to 3 ({@link DepthLadder}); 1 is the paper's build
+ * @param perDepth          proofs kept per rule at each depth of 2 and more
  */
 public record BuildSettings(Path out, boolean force, int groundingsPerRule, double tau, long seed, GeneratorKind generator,
-                            Path phraseFile, LlmSettings llm, int deleteBatch, GroundingSelector.Mode selection) {
+                            Path phraseFile, LlmSettings llm, int deleteBatch, GroundingSelector.Mode selection,
+                            int depth, int perDepth) {
     public static final int DEFAULT_GROUNDINGS_PER_RULE = 30;
+    public static final int DEFAULT_PER_DEPTH = 30;
+
+    public BuildSettings {
+        if (depth < 1 || depth > DepthLadder.MAX_DEPTH) {
+            throw new dev.lacuna.BadInputException("--depth must be 1, 2 or 3, not " + depth);
+        }
+        if (perDepth < 1) {
+            throw new dev.lacuna.BadInputException("--per-depth must be at least 1, not " + perDepth);
+        }
+    }
+
+    /** The paper's build, depth 1 only. */
+    public BuildSettings(Path out, boolean force, int groundingsPerRule, double tau, long seed, GeneratorKind generator,
+                         Path phraseFile, LlmSettings llm, int deleteBatch, GroundingSelector.Mode selection) {
+        this(out, force, groundingsPerRule, tau, seed, generator, phraseFile, llm, deleteBatch, selection, 1,
+                DEFAULT_PER_DEPTH);
+    }
     public static final double DEFAULT_TAU = 0.01;
     public static final int DEFAULT_DELETE_BATCH = 500;
 
@@ -32,6 +52,12 @@ public record BuildSettings(Path out, boolean force, int groundingsPerRule, doub
     }
 
     public BuildSettings withSeed(long s) {
-        return new BuildSettings(out, force, groundingsPerRule, tau, s, generator, phraseFile, llm, deleteBatch, selection);
+        return new BuildSettings(out, force, groundingsPerRule, tau, s, generator, phraseFile, llm, deleteBatch, selection,
+                depth, perDepth);
+    }
+
+    public BuildSettings withDepth(int d, int proofsPerRule) {
+        return new BuildSettings(out, force, groundingsPerRule, tau, seed, generator, phraseFile, llm, deleteBatch, selection,
+                d, proofsPerRule);
     }
 }

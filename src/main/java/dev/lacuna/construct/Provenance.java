@@ -71,7 +71,7 @@ final class Provenance {
         return VF.createIRI(kg.prefix() + "grounding/" + index);
     }
 
-    private static IRI tripleRef(Model m, KgGraphs kg, Triple t, boolean removed) {
+    static IRI tripleRef(Model m, KgGraphs kg, Triple t, boolean removed) {
         String key = t.tsv();
         IRI node = VF.createIRI(kg.prefix() + "triple/" + HexFormat.of().formatHex(
                 sha256(key.getBytes(StandardCharsets.UTF_8)), 0, 12));

@@ -12,6 +12,7 @@ import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.questions.GenerationBatch;
 import dev.lacuna.questions.GenerationStats;
+import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionGenerator;
 import dev.lacuna.questions.QuestionRequest;
@@ -32,13 +33,16 @@ import dev.lacuna.store.KgGraphs;
  * <li>exact duplicates (same topic, relation and direction, hence the same question and answer set) are
  *     merged into the first, whose {@code other_rules} keep every other rule as provenance;</li>
  * <li>the answer set is every answer of (topic, relation) in complete in the question's direction; the
- *     deleted triple's other entity is the hard answer.</li>
+ *     deleted triple's other entity is the hard answer;</li>
+ * <li>a question that gives its answer away ({@link GiveAway}) is not asked: a self-loop's triple is still
+ *     deleted when selected, but asks nothing.</li>
  * </ol>
  */
 final class QuestionAssembler {
 
     /** What happened on the way from groundings to questions. */
-    record Outcome(List<Question> questions, int candidates, int duplicatesMerged, GenerationStats generation) {
+    record Outcome(List<Question> questions, int candidates, int duplicatesMerged, GenerationStats generation,
+                   Map<String, Long> giveAway) {
     }
 
     private record Candidate(Grounding grounding, Side topicSide) {
@@ -48,7 +52,7 @@ final class QuestionAssembler {
     }
 
     static Outcome assemble(List<Grounding> selected, QuestionGenerator generator, CompleteSnapshot complete,
-                            KgGraphs kg, long seed) {
+                            KgGraphs kg, long seed, GiveAway giveAway) {
         Map<String, Grounding> perRuleAndHead = new LinkedHashMap<>();
         for (Grounding g : selected) {
             perRuleAndHead.putIfAbsent(g.ruleIndex() + " " + g.head().tsv(), g);
@@ -57,8 +61,18 @@ final class QuestionAssembler {
         SplittableRandom random = new SplittableRandom(seed ^ 0x70_91_c5_1dL);
         List<Candidate> candidates = new ArrayList<>();
         List<QuestionRequest> requests = new ArrayList<>();
+        Map<String, Long> excluded = GiveAway.zeroCounts();
+        // Counted as questions would be after merging: one per topic, relation, side and hard answer.
+        java.util.Set<String> givenAway = new java.util.HashSet<>();
         for (Grounding g : perRuleAndHead.values()) {
             Side side = random.nextBoolean() ? Side.HEAD : Side.TAIL;
+            if (GiveAway.answerIsTopic(Long.toString(g.head().head()), Long.toString(g.head().tail()))) {
+                // Drawn all the same, so that the topic draws of every other question stay as they were.
+                if (givenAway.add(g.head().head() + " " + g.head().relation() + " " + side.label() + " " + g.head().tail())) {
+                    excluded.merge(GiveAway.Reason.ANSWER_IS_TOPIC.key(), 1L, Long::sum);
+                }
+                continue;
+            }
             candidates.add(new Candidate(g, side));
             requests.add(QuestionRequest.of(Long.toString(g.head().head()), g.head().relation(),
                     Long.toString(g.head().tail()), side));
@@ -82,6 +96,15 @@ final class QuestionAssembler {
             long hard = topicIsHead ? head.tail() : head.head();
             String key = topic + " " + head.relation() + " " + c.topicSide().label();
             Question existing = byKey.get(key);
+            java.util.Optional<GiveAway.Reason> reason = existing != null ? java.util.Optional.empty()
+                    : giveAway.reason(result.question(), Long.toString(topic), Long.toString(hard));
+            if (reason.isPresent()) {
+                // Another candidate of the same key may still be asked; one question text is counted once.
+                if (givenAway.add(key + " " + hard)) {
+                    excluded.merge(reason.get().key(), 1L, Long::sum);
+                }
+                continue;
+            }
             String ruleText = c.grounding().rule().rule().toAmie();
             if (existing != null) {
                 merged++;
@@ -111,7 +134,7 @@ final class QuestionAssembler {
         for (Question q : byKey.values()) {
             questions.add(withId(q, String.format("q%05d", n++)));
         }
-        return new Outcome(questions, candidates.size(), merged, batch.stats());
+        return new Outcome(questions, candidates.size(), merged, batch.stats(), excluded);
     }
 
     /**

@@ -5,6 +5,14 @@ import java.util.List;
 /** A triple of the KG by private ids and the relation's source name: r(head, tail). */
 public record Triple(long head, String relation, long tail) implements Comparable<Triple> {
 
+    static Triple of(dev.lacuna.rules.chain.Fact f) {
+        return new Triple(f.s(), f.relation(), f.o());
+    }
+
+    dev.lacuna.rules.chain.Fact fact() {
+        return new dev.lacuna.rules.chain.Fact(head, relation, tail);
+    }
+
     /** As written in output files and questions: [head, relation, tail] with ids as decimal strings. */
     public List<String> asList() {
         return List.of(Long.toString(head), relation, Long.toString(tail));

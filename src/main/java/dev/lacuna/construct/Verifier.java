@@ -144,8 +144,13 @@ public final class Verifier {
             done(checks, started, completeUnchanged(conn, kg, completeSum));
             done(checks, started, removedTriples(runner, kg, removed));
             done(checks, started, incompleteIsCompleteMinusRemoved(kg, removed, completeSum, incompleteSum));
-            done(checks, started, bodiesHold(runner, kg, questions));
-            done(checks, started, rulesInferHardAnswers(runner, kg, questions));
+            // A deeper question's grounding is its proof's last step, whose body holds only with the earlier heads.
+            done(checks, started, bodiesHold(runner, kg, ProofCheck.depthOne(questions)));
+            done(checks, started, rulesInferHardAnswers(runner, kg, ProofCheck.depthOne(questions)));
+            if (ProofCheck.needed(questions)) {
+                ProofCheck.checks(conn, runner, kg, AmieRules.read(folder.rulesFile()), questions,
+                        new java.util.HashSet<>(removed), folder.summary()).forEach(c -> done(checks, started, c));
+            }
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
             RecordChecks.all(conn, kg, folder, split).forEach(c -> done(checks, started, c));
             try {
@@ -158,6 +163,7 @@ public final class Verifier {
         (written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs) : holdsWritten)
                 .forEach(c -> done(checks, started, c));
         done(checks, started, noLeaks(questions));
+        done(checks, started, GiveAwayCheck.check(folder, questions));
         done(checks, started, answerSets(runner, kg, questions));
         done(checks, started, splitSizes(split));
         LOG.info("verified {} in {} s", dir, String.format("%.1f", (System.nanoTime() - started) / 1e9));

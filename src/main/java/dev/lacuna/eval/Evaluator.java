@@ -148,7 +148,9 @@ public final class Evaluator {
                 NamingCheck.resolve(benchmark.folder(), settings.entities(), answered));
         return new RunResult(source, coverage, Scores.average(scores),
                 breakdown(scores, Question::ruleType), breakdown(scores, Question::split),
-                breakdown(scores, Question::relation), PermissiveScores.average(permissive), List.copyOf(scores));
+                breakdown(scores, Question::relation), PermissiveScores.average(permissive), List.copyOf(scores),
+                gold.stream().anyMatch(g -> g.question().depthOrOne() > 1)
+                        ? breakdown(scores, q -> Integer.toString(q.depthOrOne())) : null);
     }
 
     /** P = { norm(p) | p in split(output) }, empty strings dropped. */

@@ -78,6 +78,8 @@ public final class HtmlReport {
             h.append("</div>\n");
         }
 
+        DepthCharts.write(h, report);
+
         h.append("<h2>Strict scores</h2>\n");
         table(h, List.of("System", "KG", "Hits@Any", "Precision", "Recall", "F1", "Hits@Hard", "HHR"), rows -> MarkdownReport
                 .forEachRun(report, (sys, setting, run) -> rows.add(List.of(sys, setting.label(), n(run.strict().hitsAtAny()),
@@ -162,7 +164,7 @@ public final class HtmlReport {
         return groups;
     }
 
-    private static void chart(StringBuilder h, String metric, String title, List<Group> groups) {
+    static void chart(StringBuilder h, String metric, String title, List<Group> groups) {
         int width = LEFT + 10;
         for (Group g : groups) {
             width += g.settings().size() * BAR + GROUP_GAP;
@@ -222,7 +224,7 @@ public final class HtmlReport {
         h.append("</p>\n");
     }
 
-    private static void table(StringBuilder h, List<String> header, java.util.function.Consumer<List<List<String>>> fill) {
+    static void table(StringBuilder h, List<String> header, java.util.function.Consumer<List<List<String>>> fill) {
         List<List<String>> rows = new ArrayList<>();
         fill.accept(rows);
         h.append("<table>\n<tr>");
@@ -249,7 +251,7 @@ public final class HtmlReport {
         };
     }
 
-    private static String n(Double v) {
+    static String n(Double v) {
         return MarkdownReport.num(v);
     }
 

@@ -56,6 +56,9 @@ public final class MarkdownReport {
         }
 
         breakdown(md, report, "By rule type", "Rule type", RunResult::byRuleType);
+        if (DepthCharts.present(report)) {
+            breakdown(md, report, "By depth (rule applications the hard answer needs)", "Depth", RunResult::byDepth);
+        }
         if (report.systems().stream().flatMap(r -> r.runs().values().stream()).anyMatch(run -> run.bySplit().size() > 1)) {
             breakdown(md, report, "By split", "Split", RunResult::bySplit);
         }
@@ -95,7 +98,8 @@ public final class MarkdownReport {
         md.append("\n## ").append(title).append("\n\n");
         md.append("| System | KG | ").append(column).append(" | Questions | Hits@Any | F1 | Hits@Hard | HHR |\n");
         md.append("|---|---|---|---:|---:|---:|---:|---:|\n");
-        forEachRun(report, (sys, setting, run) -> groups.apply(run).forEach((k, x) -> md.append("| ").append(cell(sys))
+        forEachRun(report, (sys, setting, run) -> java.util.Objects.requireNonNullElse(groups.apply(run),
+                Map.<String, Scores>of()).forEach((k, x) -> md.append("| ").append(cell(sys))
                 .append(" | ").append(setting).append(" | ").append(cell(k)).append(" | ").append(x.questions())
                 .append(" | ").append(num(x.hitsAtAny())).append(" | ").append(num(x.f1())).append(" | ")
                 .append(num(x.hitsAtHard())).append(" | ").append(num(x.hhr())).append(" |\n")));

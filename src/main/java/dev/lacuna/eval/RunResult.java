@@ -4,15 +4,16 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * The scores of one predictions file against the benchmark: strict metrics overall and broken down by
- * rule type, split and relation, the permissive (RoG-style) metrics overall, and how well the file
+ * rule type, split and relation (and by depth, for a benchmark built with {@code build --depth}), the permissive (RoG-style) metrics overall, and how well the file
  * covered the questions.
  */
-@JsonPropertyOrder({"file", "coverage", "strict", "by_rule_type", "by_split", "by_relation", "permissive"})
+@JsonPropertyOrder({"file", "coverage", "strict", "by_rule_type", "by_depth", "by_split", "by_relation", "permissive"})
 public record RunResult(
         @JsonProperty("file") String file,
         @JsonProperty("coverage") Coverage coverage,
@@ -21,7 +22,15 @@ public record RunResult(
         @JsonProperty("by_split") Map<String, Scores> bySplit,
         @JsonProperty("by_relation") Map<String, Scores> byRelation,
         @JsonProperty("permissive") PermissiveScores permissive,
-        @JsonIgnore List<QuestionScore> perQuestion) {
+        @JsonIgnore List<QuestionScore> perQuestion,
+        @JsonProperty("by_depth") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Scores> byDepth) {
+
+    /** Scores of a benchmark whose questions are all of depth 1 (no {@code by_depth}). */
+    public RunResult(String file, Coverage coverage, Scores strict, Map<String, Scores> byRuleType,
+                     Map<String, Scores> bySplit, Map<String, Scores> byRelation, PermissiveScores permissive,
+                     List<QuestionScore> perQuestion) {
+        this(file, coverage, strict, byRuleType, bySplit, byRelation, permissive, perQuestion, null);
+    }
 
     /**
      * @param records         records in the file

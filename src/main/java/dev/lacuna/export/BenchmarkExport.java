@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
@@ -265,32 +264,12 @@ public final class BenchmarkExport {
 
     /** The entity table from the statements of the labels graph. */
     public static long writeEntities(KgGraphs kg, Collection<Statement> labels, Writer w) throws IOException {
-        TreeMap<Long, String[]> entities = new TreeMap<>();
-        for (Statement st : labels) {
-            if (st.getPredicate().equals(LacunaVocab.SOURCE_ID)) {
-                long id = kg.privateId((IRI) st.getSubject());
-                if (id >= 0) {
-                    entities.computeIfAbsent(id, k -> new String[] {"", ""})[0] = st.getObject().stringValue();
-                }
-            }
-        }
-        for (Statement st : labels) {
-            if (st.getPredicate().equals(RDFS.LABEL)) {
-                long id = st.getSubject() instanceof IRI iri ? kg.privateId(iri) : -1;
-                if (id >= 0 && entities.containsKey(id)) {
-                    entities.get(id)[1] = st.getObject().stringValue();
-                }
-            }
-        }
+        Map<Long, String[]> entities = EntityTable.rows(kg, labels);
         w.write("private_id\tsource_id\tlabel\n");
         for (Map.Entry<Long, String[]> e : entities.entrySet()) {
-            w.write(e.getKey() + "\t" + clean(e.getValue()[0]) + "\t" + clean(e.getValue()[1]) + "\n");
+            w.write(e.getKey() + "\t" + e.getValue()[0] + "\t" + e.getValue()[1] + "\n");
         }
         return entities.size();
-    }
-
-    private static String clean(String s) {
-        return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
     }
 
     /** The given named graphs of the store as one TriG file, sorted by graph, subject, predicate, object. */

@@ -70,6 +70,9 @@ final class BrinkExport {
             ArrayNode answers = g.putArray("answers");
             names.of(q.answers()).forEach(answers::add);
             g.put("hard_answer", names.of(q.hardAnswer()));
+            if (q.depth() != null) {
+                g.put("depth", q.depth());
+            }
         }
         QuestionsOut.JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve("gold.json").toFile(), gold);
         summary.put("facts", facts);

@@ -108,6 +108,9 @@ final class GnnRagExport {
             row.put("id", q.id());
             row.put("question", names.questionTextOrSame(q));
             row.putArray("entities").add(entityIndex.get(q.topicEntity()));
+            if (q.depth() != null) {
+                row.put("depth", q.depth());
+            }
             ArrayNode answers = row.putArray("answers");
             for (String a : q.answers()) {
                 answers.addObject().put("kb_id", kbIds.of(a)).put("text", names.of(a));

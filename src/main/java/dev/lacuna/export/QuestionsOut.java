@@ -25,12 +25,16 @@ final class QuestionsOut {
 
     /** The question with every entity (topic, answers, hard answer, grounding) and its text in the setting. */
     static Question renamed(Question q, Names names) {
-        Question.Grounding g = q.grounding();
-        Question.Grounding renamedGrounding = g == null ? null : new Question.Grounding(
-                g.body().stream().map(t -> renamedTriple(t, names)).toList(), renamedTriple(g.head(), names));
+        List<Question.ProofStep> proof = q.proof() == null ? null : q.proof().stream()
+                .map(s -> new Question.ProofStep(s.rule(), renamed(s.grounding(), names))).toList();
         return new Question(q.id(), names.questionTextOrSame(q), names.of(q.topicEntity()), q.relation(), q.direction(),
-                names.of(q.answers()), names.of(q.hardAnswer()), q.rule(), q.ruleType(), renamedGrounding,
-                q.otherRules(), q.split());
+                names.of(q.answers()), names.of(q.hardAnswer()), q.rule(), q.ruleType(), renamed(q.grounding(), names),
+                q.otherRules(), q.split(), q.depth(), proof);
+    }
+
+    private static Question.Grounding renamed(Question.Grounding g, Names names) {
+        return g == null ? null : new Question.Grounding(
+                g.body().stream().map(t -> renamedTriple(t, names)).toList(), renamedTriple(g.head(), names));
     }
 
     private static List<String> renamedTriple(List<String> t, Names names) {

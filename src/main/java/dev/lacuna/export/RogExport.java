@@ -75,6 +75,9 @@ final class RogExport {
                     }
                 }
                 row.putArray("choices");
+                if (q.depth() != null) {
+                    row.put("depth", q.depth());
+                }
                 triples[0] += g.triples().size();
                 capped[0] += g.dropped() > 0 ? 1 : 0;
 

@@ -2,6 +2,7 @@ package dev.lacuna.folder;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -12,9 +13,11 @@ import dev.lacuna.store.KgGraphs;
  * inputs and seed must give the same bytes. {@link #FORMAT} changes whenever a field changes meaning or goes
  * away, so that a reader refuses a folder it would misread (see {@link BenchmarkFolder#summary()}).
  * Counts are boxed: a folder written by hand (a test fixture, a user's own) may leave a part out, and the
- * reader that needs a count says so.
+ * reader that needs a count says so. {@code give_away} counts, by reason, the questions left out because they
+ * would give their answer away ({@code questions.GiveAway}); a folder written before it existed has none.
+ * {@code depths} is written by {@code build --depth} 2 or more only.
  */
-@JsonPropertyOrder({"format", "kg", "base", "parameters", "rules", "groundings", "triples", "questions"})
+@JsonPropertyOrder({"format", "kg", "base", "parameters", "rules", "groundings", "triples", "questions", "give_away", "depths"})
 public record Summary(
         @JsonProperty("format") Integer format,
         @JsonProperty("kg") String kg,
@@ -23,9 +26,31 @@ public record Summary(
         @JsonProperty("rules") Rules rules,
         @JsonProperty("groundings") Groundings groundings,
         @JsonProperty("triples") Triples triples,
-        @JsonProperty("questions") Questions questions) {
+        @JsonProperty("questions") Questions questions,
+        @JsonProperty("give_away") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> giveAway,
+        @JsonProperty("depths") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Depth> depths) {
     /** The version of this layout; 1 is the first folder with a format field. */
     public static final int FORMAT = 1;
+
+    /** A summary without the later, optional parts (a folder written before they existed, a test fixture). */
+    public Summary(Integer format, String kg, String base, Map<String, String> parameters, Rules rules,
+                   Groundings groundings, Triples triples, Questions questions) {
+        this(format, kg, base, parameters, rules, groundings, triples, questions, null, null);
+    }
+
+    /**
+     * One rung of {@code build --depth}'s ladder: proofs of this depth found, found to need fewer steps than they
+     * have (so not kept), kept; the questions asked at this depth after balancing, by the last step's rule type.
+     * For depth 1 the proofs are the paper's groundings (candidates drawn, selected).
+     */
+    @JsonPropertyOrder({"candidates", "shallower", "proofs", "questions", "by_rule_type"})
+    public record Depth(
+            @JsonProperty("candidates") Long candidates,
+            @JsonProperty("shallower") Long shallower,
+            @JsonProperty("proofs") Long proofs,
+            @JsonProperty("questions") Long questions,
+            @JsonProperty("by_rule_type") Map<String, Long> byRuleType) {
+    }
 
     /** The rules built from, by the paper's types (Table 1). */
     @JsonPropertyOrder({"total", "by_type"})

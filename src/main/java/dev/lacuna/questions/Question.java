@@ -25,11 +25,15 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param grounding   the body and head triples of the grounding that keeps the hard answer inferable
  * @param otherRules  further rules whose selected groundings infer the same triple (exact duplicates merged)
  * @param split       train, valid or test
+ * @param depth       rule applications the hard answer needs at least (written by {@code build --depth} 2 or more;
+ *                    absent means 1)
+ * @param proof       for depth 2 and more, the steps that recover the hard answer, each a rule and its grounding;
+ *                    {@code rule} and {@code grounding} are then the last step's
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"id", "question", "topic_entity", "relation", "direction", "answers", "hard_answer",
-        "rule", "rule_type", "grounding", "other_rules", "split"})
+        "rule", "rule_type", "depth", "grounding", "proof", "other_rules", "split"})
 public record Question(
         @JsonProperty("id") String id,
         @JsonProperty("question") String question,
@@ -42,7 +46,38 @@ public record Question(
         @JsonProperty("rule_type") String ruleType,
         @JsonProperty("grounding") Grounding grounding,
         @JsonProperty("other_rules") List<String> otherRules,
-        @JsonProperty("split") String split) {
+        @JsonProperty("split") String split,
+        @JsonProperty("depth") Integer depth,
+        @JsonProperty("proof") List<ProofStep> proof) {
+
+    /** A question of depth 1 as every build writes it by default, without {@code depth} and {@code proof}. */
+    public Question(String id, String question, String topicEntity, String relation, String direction,
+                    List<String> answers, String hardAnswer, String rule, String ruleType, Grounding grounding,
+                    List<String> otherRules, String split) {
+        this(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType, grounding, otherRules,
+                split, null, null);
+    }
+
+    /** One step of a proof: a rule of the benchmark's rule set in AMIE3's printed form, and its grounding. */
+    @JsonPropertyOrder({"rule", "grounding"})
+    public record ProofStep(@JsonProperty("rule") String rule, @JsonProperty("grounding") Grounding grounding) {
+    }
+
+    /** Rule applications the hard answer needs: {@code depth}, or 1 when the question has none. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public int depthOrOne() {
+        return depth == null ? 1 : depth;
+    }
+
+    public Question withId(String newId) {
+        return new Question(newId, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
+                grounding, otherRules, split, depth, proof);
+    }
+
+    public Question withDepth(int newDepth) {
+        return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
+                grounding, otherRules, split, newDepth, proof);
+    }
 
     public static final String HEAD = "head";
     public static final String TAIL = "tail";
@@ -62,6 +97,6 @@ public record Question(
 
     public Question withSplit(SplitName newSplit) {
         return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
-                grounding, otherRules, newSplit.label());
+                grounding, otherRules, newSplit.label(), depth, proof);
     }
 }

@@ -68,6 +68,9 @@ public final class LacunaVocab {
     public static final IRI DIRECTION = iri("direction");
     public static final IRI SPLIT = iri("split");
     public static final IRI FROM_GROUNDING = iri("fromGrounding");
+    public static final IRI DEPTH = iri("depth");
+    public static final IRI PROOF_STEP_CLASS = iri("ProofStep");
+    public static final IRI PROOF_STEP = iri("proofStep");
     public static final IRI GENERATOR = iri("generator");
 
     public static final IRI BENCHMARK_RUN = iri("BenchmarkRun");

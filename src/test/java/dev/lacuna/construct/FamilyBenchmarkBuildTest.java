@@ -81,8 +81,8 @@ class FamilyBenchmarkBuildTest {
     @Test
     void verifyPassesEveryCheck() {
         Verifier.Report r = Verifier.verify(repository, out);
-        // 8 on the store, 8 holding the files against it, 7 holding records, sums and the layout (RecordChecks)
-        assertEquals(23, r.checks().size());
+        // 9 on the store and the questions, 8 holding the files against it, 7 holding records, sums and the layout
+        assertEquals(24, r.checks().size());
         for (Verifier.Check c : r.checks()) {
             assertTrue(c.passed(), c.name() + ": " + c.failures());
             assertTrue(c.checked() > 0, c.name());

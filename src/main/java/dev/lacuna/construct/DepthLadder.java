@@ -1,0 +1,157 @@
+package dev.lacuna.construct;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+
+import dev.lacuna.folder.Summary;
+import dev.lacuna.questions.Balancer;
+import dev.lacuna.questions.GiveAway;
+import dev.lacuna.questions.Question;
+import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.Splitter;
+import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleType;
+import dev.lacuna.rules.chain.RuleMatcher;
+import dev.lacuna.store.KgGraphs;
+
+/**
+ * The difficulty ladder of {@code build --depth D}: beside the paper's depth-1 questions, questions whose hard
+ * answer needs exactly 2..D rule applications, each with its {@link Proof}. With D = 1 every method returns
+ * what the build did before the ladder existed, so the default build is unchanged byte for byte.
+ *
+ * <p>Order of work: the depth-1 selection is made as always; {@link ProofSearch} grows proofs from it and removes
+ * their heads too; depth-1 questions are written as always, then the deeper ones ({@link DeepQuestions});
+ * all questions are balanced together (Algorithm 1 over the benchmark's question set) and each depth is split
+ * 8:1:1 on its own, so every split holds every depth in proportion.
+ */
+final class DepthLadder {
+    static final int MAX_DEPTH = 3;
+
+    private final KgGraphs kg;
+    private final List<MinedRule> rules;
+    private final BuildSettings settings;
+    private ProofSearch.Result search;
+    private DeepQuestions.Outcome deep;
+
+    DepthLadder(KgGraphs kg, List<MinedRule> rules, BuildSettings settings) {
+        this.kg = kg;
+        this.rules = rules;
+        this.settings = settings;
+    }
+
+    boolean climbs() {
+        return settings.depth() > 1;
+    }
+
+    /** The triples to delete: the selection's heads, and with D > 1 every proof step's head; sorted. */
+    List<Triple> deleted(Set<Triple> selectedHeads, List<Grounding> selected, List<Statement> complete) {
+        Set<Triple> out = selectedHeads;
+        if (climbs()) {
+            FactIndex index = FactIndex.of(kg, complete);
+            search = new ProofSearch(index, matchers(kg, rules)).search(selected, selectedHeads, settings.depth(),
+                    settings.perDepth(), settings.seed());
+            out = search.removed();
+        }
+        List<Triple> sorted = new ArrayList<>(out);
+        sorted.sort(null);
+        return sorted;
+    }
+
+    /** The benchmark's rules compiled for matching in memory, constants resolved to private ids. */
+    static List<RuleMatcher> matchers(KgGraphs kg, List<MinedRule> rules) {
+        // Constants are entity IRIs once resolved (EntityConstants); anything else names no entity of the store.
+        return RuleMatcher.compile(rules, c -> c.indexOf(':') < 0 ? -1
+                : kg.privateId(SimpleValueFactory.getInstance().createIRI(c)));
+    }
+
+    /** Balanced and split questions of every depth; with D = 1 exactly the build's former balancing and split. */
+    Splitter.Split balanceAndSplit(QuestionAssembler.Outcome depthOne, QuestionGenerator generator,
+                                   CompleteSnapshot complete, GiveAway giveAway, List<Balancer.Result<Question>> balancedOut) {
+        if (!climbs()) {
+            Balancer.Result<Question> balanced = Balancer.balance(depthOne.questions(), settings.tau(), settings.seed());
+            balancedOut.add(balanced);
+            return Splitter.split(balanced.kept(), settings.seed());
+        }
+        Set<String> asked = new HashSet<>();
+        List<Question> all = new ArrayList<>();
+        for (Question q : depthOne.questions()) {
+            asked.add(q.topicEntity() + " " + q.relation() + " " + q.direction());
+            all.add(q.withDepth(1));
+        }
+        deep = DeepQuestions.assemble(search.proofs(), generator, complete, giveAway, settings.seed(), asked, all.size());
+        deep.byDepth().values().forEach(all::addAll);
+        Balancer.Result<Question> balanced = Balancer.balance(all, settings.tau(), settings.seed());
+        balancedOut.add(balanced);
+        Map<Integer, List<Question>> byDepth = new TreeMap<>();
+        balanced.kept().forEach(q -> byDepth.computeIfAbsent(q.depthOrOne(), d -> new ArrayList<>()).add(q));
+        List<Question> train = new ArrayList<>();
+        List<Question> valid = new ArrayList<>();
+        List<Question> test = new ArrayList<>();
+        for (Map.Entry<Integer, List<Question>> e : byDepth.entrySet()) {
+            // Depth 1 with the build's own seed: its questions split as they would alone.
+            Splitter.Split part = Splitter.split(e.getValue(), settings.seed() + e.getKey() - 1);
+            train.addAll(part.train());
+            valid.addAll(part.valid());
+            test.addAll(part.test());
+        }
+        java.util.Comparator<Question> byId = java.util.Comparator.comparing(Question::id);
+        train.sort(byId);
+        valid.sort(byId);
+        test.sort(byId);
+        return new Splitter.Split(train, valid, test);
+    }
+
+    /** Give-away counts of all depths. */
+    Map<String, Long> giveAway(Map<String, Long> depthOne) {
+        if (deep == null) {
+            return depthOne;
+        }
+        Map<String, Long> sum = new LinkedHashMap<>(depthOne);
+        deep.giveAway().forEach((k, v) -> sum.merge(k, v, Long::sum));
+        return sum;
+    }
+
+    /** summary.json's {@code depths}: null for a depth-1 build (its summary stays as it was). */
+    Map<String, Summary.Depth> summary(Splitter.Split split, int depthOneCandidates, int depthOneSelected) {
+        if (!climbs()) {
+            return null;
+        }
+        Map<String, Summary.Depth> out = new LinkedHashMap<>();
+        for (int d = 1; d <= settings.depth(); d++) {
+            Map<String, Long> types = new LinkedHashMap<>();
+            for (RuleType t : RuleType.values()) {
+                types.put(t.label(), 0L);
+            }
+            long questions = 0;
+            for (dev.lacuna.questions.SplitName s : dev.lacuna.questions.SplitName.values()) {
+                for (Question q : split.part(s)) {
+                    if (q.depthOrOne() == d) {
+                        questions++;
+                        types.merge(q.ruleType(), 1L, Long::sum);
+                    }
+                }
+            }
+            ProofSearch.DepthCount c = d == 1 ? null : search.counts().get(d);
+            out.put(Integer.toString(d), new Summary.Depth(d == 1 ? (long) depthOneCandidates : c.candidates(),
+                    d == 1 ? 0L : c.shallower(), d == 1 ? (long) depthOneSelected : c.kept(), questions, types));
+        }
+        return out;
+    }
+
+    /** Proofs of the build, for provenance: none for a depth-1 build. */
+    List<Question> deepQuestions(Splitter.Split split) {
+        List<Question> out = new ArrayList<>();
+        for (dev.lacuna.questions.SplitName s : dev.lacuna.questions.SplitName.values()) {
+            split.part(s).stream().filter(q -> q.proof() != null).forEach(out::add);
+        }
+        return out;
+    }
+}
