@@ -172,13 +172,13 @@ public final class BenchmarkBuilder {
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
             Model provenance = Provenance.model(kg, rules, minedBy, selection.selected(), all, parameters,
                     generator.name());
-            ProofProvenance.add(provenance, kg, ladder.deepQuestions(split));
+            ProofProvenance.add(provenance, kg, ladder.deepQuestions(split), deleted);
             Future<Void> written = publication.write(incomplete, deleted, provenance);
             LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
             stage("provenance");
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), complete.size(),
                     incomplete.size(), outcome, balanced, split, parameters)
-                    .with(ladder.giveAway(outcome.giveAway()), ladder.summary(split, candidates.size(), selection.selected().size()));
+                    .with(ladder.giveAway(outcome.giveAway()), ladder.summary(split, candidates.size(), selection.selected().size(), outcome.questions().size()));
             FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance);
             if (publication instanceof BuildPublication.Staged) {
                 // A plain SPARQL endpoint may store a literal in another lexical form (Virtuoso writes doubles its

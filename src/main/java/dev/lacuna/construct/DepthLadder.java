@@ -120,7 +120,8 @@ final class DepthLadder {
     }
 
     /** summary.json's {@code depths}: null for a depth-1 build (its summary stays as it was). */
-    Map<String, Summary.Depth> summary(Splitter.Split split, int depthOneCandidates, int depthOneSelected) {
+    Map<String, Summary.Depth> summary(Splitter.Split split, int depthOneCandidates, int depthOneSelected,
+                                       long depthOneQuestions) {
         if (!climbs()) {
             return null;
         }
@@ -140,8 +141,10 @@ final class DepthLadder {
                 }
             }
             ProofSearch.DepthCount c = d == 1 ? null : search.counts().get(d);
+            long beforeBalancing = d == 1 ? depthOneQuestions : deep.byDepth().getOrDefault(d, List.of()).size();
             out.put(Integer.toString(d), new Summary.Depth(d == 1 ? (long) depthOneCandidates : c.candidates(),
-                    d == 1 ? 0L : c.shallower(), d == 1 ? (long) depthOneSelected : c.kept(), questions, types));
+                    d == 1 ? 0L : c.shallower(), d == 1 ? (long) depthOneSelected : c.kept(), beforeBalancing, questions,
+                    types));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.lacuna.construct;
 
+import java.util.Collection;
 import java.util.List;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -25,7 +26,14 @@ final class ProofProvenance {
     private ProofProvenance() {
     }
 
-    static void add(Model m, KgGraphs kg, List<Question> questions) {
+    /**
+     * Adds each deeper question's depth and proof steps, and marks every removed triple as removed: a proof kept
+     * for the ladder removes its heads even when its question was then merged or balanced away.
+     */
+    static void add(Model m, KgGraphs kg, List<Question> questions, Collection<Triple> removed) {
+        for (Triple t : removed) {
+            Provenance.tripleRef(m, kg, t, true);
+        }
         for (Question q : questions) {
             IRI node = VF.createIRI(kg.prefix() + "question/" + q.id());
             m.add(node, LacunaVocab.DEPTH, VF.createLiteral(q.depthOrOne()));

@@ -40,14 +40,16 @@ public record Summary(
 
     /**
      * One rung of {@code build --depth}'s ladder: proofs of this depth found, found to need fewer steps than they
-     * have (so not kept), kept; the questions asked at this depth after balancing, by the last step's rule type.
-     * For depth 1 the proofs are the paper's groundings (candidates drawn, selected).
+     * have (so not kept), kept; the questions of this depth that went into balancing (all depths are balanced
+     * together), and those asked after it, by the last step's rule type. For depth 1 the proofs are the paper's
+     * groundings (candidates drawn, selected).
      */
-    @JsonPropertyOrder({"candidates", "shallower", "proofs", "questions", "by_rule_type"})
+    @JsonPropertyOrder({"candidates", "shallower", "proofs", "before_balancing", "questions", "by_rule_type"})
     public record Depth(
             @JsonProperty("candidates") Long candidates,
             @JsonProperty("shallower") Long shallower,
             @JsonProperty("proofs") Long proofs,
+            @JsonProperty("before_balancing") Long beforeBalancing,
             @JsonProperty("questions") Long questions,
             @JsonProperty("by_rule_type") Map<String, Long> byRuleType) {
     }

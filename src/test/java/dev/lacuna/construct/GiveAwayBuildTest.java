@@ -94,7 +94,7 @@ class GiveAwayBuildTest {
             Summary summary = BenchmarkFolder.at(out).summary();
             assertEquals(selfLoopsRemoved, summary.giveAway().get("answer_is_topic"));
             assertEquals(0L, summary.giveAway().get("answer_label_in_text"));
-            assertTrue(Verifier.verify(repository, out).passed());
+            Verifier.verify(repository, out).requirePassed();
 
             // Put the question of one removed self-loop back by hand.
             String[] loop = Files.readAllLines(out.resolve("kg/removed.tsv")).stream().map(l -> l.split("\t"))
@@ -161,7 +161,7 @@ class GiveAwayBuildTest {
             Summary summary = BenchmarkFolder.at(labelled).summary();
             assertEquals(1L, summary.giveAway().get("answer_label_in_text"));
             assertEquals(1L, summary.giveAway().get("answer_bears_topic_label"));
-            assertTrue(Verifier.verify(repository, labelled).passed());
+            Verifier.verify(repository, labelled).requirePassed();
         } finally {
             repository.shutDown();
         }
