@@ -85,6 +85,7 @@ public final class BuildCommand implements Command {
                 CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         Repository repository = CommonOptions.openStore(line);
         try {
+            CommonOptions.warnIfInferring(line, repository, context);
             KgGraphs kg = CommonOptions.kg(line, repository);
             List<MinedRule> rules;
             String minedBy;

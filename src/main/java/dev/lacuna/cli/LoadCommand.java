@@ -54,6 +54,7 @@ public final class LoadCommand implements Command {
                 CommonOptions.seed(line), line.hasOption("replace"));
         Repository repository = CommonOptions.openStore(line);
         try {
+            CommonOptions.warnIfInferring(line, repository, context);
             KgLoader.Result r = new KgLoader(repository, kg).load(args.stream().map(Path::of).toList(), options);
             context.out().printf("loaded KG '%s': %,d triples, %,d entities, %,d relations in %.1f s%n",
                     kg.name(), r.triples(), r.entities(), r.relations(), r.seconds());

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * Where the RDF lives. One small record per store kind, in the manner of RDF4J's
  * NativeStoreConfig; {@link StoreSpec} parses the CLI's spec into one and {@link Stores} opens it.
- * No kind does inference: a deleted triple must never be re-derived.
+ * Lacuna creates no store that infers; a repository given by URL may, and Lacuna then reads explicit statements only
+ * ({@link Explicit}) and warns ({@link InferenceCheck}).
  */
 public sealed interface StoreConfig {
 
@@ -15,6 +16,14 @@ public sealed interface StoreConfig {
     /** Whether the store lives in this process (native, memory, LMDB) rather than behind HTTP. */
     default boolean embedded() {
         return true;
+    }
+
+    /**
+     * Whether the store may infer statements: Lacuna creates embedded stores without inference, but a repository
+     * someone else configured may have an inferring ruleset or sail ({@link InferenceCheck} asks it).
+     */
+    default boolean mayInfer() {
+        return false;
     }
 
     /**
@@ -77,6 +86,11 @@ public sealed interface StoreConfig {
         @Override
         public boolean embedded() {
             return false;
+        }
+
+        @Override
+        public boolean mayInfer() {
+            return true;
         }
     }
 
