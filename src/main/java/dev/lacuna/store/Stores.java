@@ -157,6 +157,7 @@ public final class Stores {
 
     private static Repository openRemote(StoreConfig.RemoteRepositoryConfig c) {
         HTTPRepository repository = new HTTPRepository(c.url());
+        StoreHttpClient.configure(repository);
         repository.init();
         RemoteRepositoryCheck.requireOpens(repository, c.url());
         return repository;
