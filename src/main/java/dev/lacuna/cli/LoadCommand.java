@@ -55,7 +55,7 @@ public final class LoadCommand implements Command {
         Repository repository = CommonOptions.openStore(line);
         try {
             CommonOptions.warnIfInferring(line, repository, context);
-            KgLoader.Result r = new KgLoader(repository, kg).load(args.stream().map(Path::of).toList(), options);
+            KgLoader.Result r = new KgLoader(repository, kg, CommonOptions.storeConfig(line).loadBatch()).load(args.stream().map(Path::of).toList(), options);
             context.out().printf("loaded KG '%s': %,d triples, %,d entities, %,d relations in %.1f s%n",
                     kg.name(), r.triples(), r.entities(), r.relations(), r.seconds());
             if (r.duplicates() > 0) {

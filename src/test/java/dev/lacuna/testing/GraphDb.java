@@ -77,7 +77,9 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
         try {
             Path data = Files.createTempDirectory("lacuna-graphdb-");
             int port = freePort();
-            Process p = script("start", "--port", Integer.toString(port), "--data", data.toString());
+            // -Dlacuna.graphdb.heap=2g for benchmarks on large KGs; the script's default (1g) suits the tests.
+            Process p = script("start", "--port", Integer.toString(port), "--data", data.toString(),
+                    "--heap", System.getProperty("lacuna.graphdb.heap", "1g"));
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 String log = Files.exists(data.resolve("graphdb.log")) ? Files.readString(data.resolve("graphdb.log")) : "";
