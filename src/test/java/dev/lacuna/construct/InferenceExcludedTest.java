@@ -32,6 +32,7 @@ import dev.lacuna.cli.CliRunner;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.serve.Exposure;
 import dev.lacuna.serve.LacunaEndpoint;
+import dev.lacuna.store.InferenceCheck;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.testing.GraphDb;
 import dev.lacuna.testing.Rdf4jServer;
@@ -104,6 +105,9 @@ class InferenceExcludedTest {
         try (RepositoryConnection c = repository.getConnection()) {
             c.add(father, RDFS.SUBPROPERTYOF, husband, SCHEMA_GRAPH);
         }
+        long explicitBefore = explicitSize(repository);
+        assertTrue(InferenceCheck.infers(repository));
+        assertEquals(explicitBefore, explicitSize(repository), "the inference probe left statements behind");
         Statement planted = inferableHusband(repository, father, husband);
         assertNotNull(planted, "the store should infer a husband triple from a father triple");
 
@@ -139,6 +143,13 @@ class InferenceExcludedTest {
         } finally {
             client.shutDown();
             endpoint.stop();
+        }
+    }
+
+    private static long explicitSize(Repository repository) {
+        try (RepositoryConnection c = repository.getConnection();
+                RepositoryResult<Statement> all = c.getStatements(null, null, null, false)) {
+            return all.stream().count();
         }
     }
 
