@@ -84,6 +84,8 @@ if [ ! -f "$build/.built" ] \
 fi
 
 mkdir -p "$data/repositories" "$data/home" "$data/tmp"
+# The stop key only guards Jetty's stop port, which like GraphDB's own port listens on 127.0.0.1 and stops nothing
+# that the unauthenticated REST port could not (it can delete repositories); it is no user credential.
 ( umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$data/stop.key" )
 # A free loopback port for Jetty's stop command (nothing answers on it), remembered for `stop`.
 stop_port=''

@@ -34,7 +34,8 @@ class GraphDbBuildTest {
         Path family = FamilyBuild.bundledFamily(tmp);
         Path rules = tmp.resolve("rules.tsv");
         AmieRules.write(FamilyBuild.referenceRules().subList(0, 30), rules);
-        String remote = graphDb.repositoryUrl(graphDb.createRepository("build"));
+        String id = graphDb.createRepository("build");
+        String remote = graphDb.repositoryUrl(id);
         Path remoteOut = tmp.resolve("graphdb-out");
         Path embeddedOut = tmp.resolve("lmdb-out");
         String[][] stores = {{"--repository", remote}, {"--store", "lmdb:" + tmp.resolve("store")}};
@@ -57,6 +58,7 @@ class GraphDbBuildTest {
         for (Path f : files) {
             assertArrayEquals(Files.readAllBytes(embeddedOut.resolve(f)), Files.readAllBytes(remoteOut.resolve(f)), f.toString());
         }
+        graphDb.deleteRepository(id);
     }
 
     private static List<Path> files(Path root) throws IOException {
