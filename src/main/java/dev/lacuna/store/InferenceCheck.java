@@ -57,8 +57,9 @@ public final class InferenceCheck {
         return Stores.describe(config) + " infers statements (an rdfs:subClassOf pair added in a scratch transaction,"
                 + " rolled back, gave an inferred rdf:type). Lacuna reads, builds, verifies and serves explicit"
                 + " statements only, so the benchmark is not affected; but a system or user querying the repository"
-                + " directly, not through lacuna serve, sees inferred triples as well, which can bring back triples the"
-                + " build deleted from the incomplete graph. Use a repository without inference: on GraphDB, ruleset"
-                + " \"empty\" (docker/graphdb-repository.ttl); on RDF4J Server, a store without an inferencer.";
+                + " directly, not through lacuna serve, sees inferred triples as well (which can bring back triples the"
+                + " build deleted from the incomplete graph), besides the complete graph and the benchmark's answers."
+                + " Use a repository without inference: on GraphDB, ruleset \"empty\" (docker/graphdb-repository.ttl);"
+                + " on RDF4J Server, a store without an inferencer.";
     }
 }
