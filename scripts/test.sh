@@ -3,7 +3,8 @@
 # Tests use headless Chromium (the HTML report), Debian's python3 with SPARQLWrapper (the endpoint is
 # replayed with ToG's and PoG's query templates), networkx (the rog export is read back as RoG reads it),
 # PyYAML (the docker compose files are parsed) and Virtuoso 7.2
-# (virtuoso-t and isql-vt: the store ToG, PoG and GoG users run; --sparql is tested against it).
+# (virtuoso-t and isql-vt: the store ToG, PoG and GoG users run; --sparql is tested against it); curl is used by
+# scripts/graphdb.sh, which starts the GraphDB the remote-store tests run on.
 # As root on Debian/Ubuntu they are installed with apt; otherwise a missing one stops the run at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,7 @@ cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -x /usr/bin/python3 ] || need+=(python3)
+command -v curl >/dev/null || need+=(curl)
 /usr/bin/python3 -c 'import SPARQLWrapper' 2>/dev/null || need+=(python3-sparqlwrapper)
 /usr/bin/python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)
 /usr/bin/python3 -c 'import networkx' 2>/dev/null || need+=(python3-networkx)
@@ -27,5 +29,8 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 # Maven comes from the wrapper (only Java 17 is needed); the RDF4J Server that the remote-store tests start
-# is fetched by Maven too.
+# is fetched by Maven too. GraphDB (graphdb/, its own build from Maven Central) is built here so that its download
+# shows in the log as a step of its own; the tests start it through scripts/graphdb.sh.
+./mvnw -B -q -f graphdb/pom.xml package
+touch graphdb/target/.built
 exec ./mvnw -B verify "$@"

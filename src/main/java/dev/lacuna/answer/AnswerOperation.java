@@ -32,6 +32,7 @@ import dev.lacuna.rules.AmieRules;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.Explicit;
 
 /**
  * The {@code answer} stage: a reference responder answers a benchmark's questions against the complete or the
@@ -106,7 +107,7 @@ public final class AnswerOperation {
         Repository repository = store.get();
         try (RepositoryConnection connection = repository.getConnection()) {
             IRI graph = kg.graph(s.graph());
-            boolean present = connection.prepareBooleanQuery(SparqlFiles.render("ask-graph.rq", Map.of("graph", graph)))
+            boolean present = Explicit.booleanQuery(connection, SparqlFiles.render("ask-graph.rq", Map.of("graph", graph)))
                     .evaluate();
             if (!present) {
                 throw new LacunaException("graph " + graph + " is empty or missing in the store: load the KG '"

@@ -12,6 +12,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.Explicit;
 
 /**
  * What a responder may touch: one open connection, the KG's IRI scheme and the graph it answers from
@@ -34,7 +35,7 @@ public record GraphAccess(RepositoryConnection connection, KgGraphs kg, IRI grap
      */
     public List<String> privateIds(String query, String variable) {
         TreeSet<Long> ids = new TreeSet<>();
-        try (TupleQueryResult result = connection.prepareTupleQuery(query).evaluate()) {
+        try (TupleQueryResult result = Explicit.tupleQuery(connection, query).evaluate()) {
             for (BindingSet b : result) {
                 Value v = b.getValue(variable);
                 if (v instanceof IRI iri) {

@@ -16,6 +16,7 @@ import org.eclipse.rdf4j.query.BindingSet;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.Explicit;
 
 /**
  * Retrieval for the llm responder: the k-hop neighbourhood of a topic entity, breadth first, one SPARQL
@@ -55,7 +56,7 @@ public final class Neighbourhood {
                 long e = frontier.poll();
                 String query = SparqlFiles.render("answer-neighbourhood.rq",
                         Map.of("graph", access.graph(), "entity", access.kg().entity(e)));
-                try (TupleQueryResult result = access.connection().prepareTupleQuery(query).evaluate()) {
+                try (TupleQueryResult result = Explicit.tupleQuery(access.connection(), query).evaluate()) {
                     for (BindingSet b : result) {
                         Fact f = fact(b.getValue("s"), b.getValue("p"), b.getValue("o"));
                         if (f == null || !facts.add(f)) {

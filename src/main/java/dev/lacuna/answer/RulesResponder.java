@@ -17,6 +17,7 @@ import dev.lacuna.rules.chain.DepthSearch;
 import dev.lacuna.rules.chain.RuleMatcher;
 import dev.lacuna.rules.sparql.RuleCompiler;
 import dev.lacuna.rules.sparql.Side;
+import dev.lacuna.store.Explicit;
 
 /**
  * A symbolic reasoner: answers with every entity that some mined rule for the question's relation derives
@@ -109,7 +110,7 @@ public final class RulesResponder implements Responder {
             String ask = compiler.bodyCheck(rule, access.graph(), topicIsSubject ? topic : null,
                     topicIsSubject ? null : topic);
             long id = access.kg().privateId(constant);
-            if (id >= 0 && access.connection().prepareBooleanQuery(ask).evaluate()) {
+            if (id >= 0 && Explicit.booleanQuery(access.connection(), ask).evaluate()) {
                 ids.add(id);
             }
         } else if (topic.equals(constant)) {

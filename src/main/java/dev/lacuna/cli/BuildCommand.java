@@ -94,6 +94,7 @@ public final class BuildCommand implements Command {
                 line.hasOption("llm-cache") ? Path.of(line.getOptionValue("llm-cache")) : null));
         Repository repository = CommonOptions.openStore(line);
         try {
+            CommonOptions.warnIfInferring(line, repository, context);
             KgGraphs kg = CommonOptions.kg(line, repository);
             List<MinedRule> rules;
             String minedBy;

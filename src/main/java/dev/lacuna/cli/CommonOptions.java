@@ -142,6 +142,14 @@ public final class CommonOptions {
         return Stores.open(storeConfig(line));
     }
 
+    /** Warns on stderr when the store infers statements (see {@link dev.lacuna.store.InferenceCheck}). */
+    public static void warnIfInferring(CommandLine line, Repository repository, CliContext context) {
+        String warning = dev.lacuna.store.InferenceCheck.warning(storeConfig(line), repository);
+        if (warning != null) {
+            context.err().println("warning: " + warning);
+        }
+    }
+
     /**
      * Opens a store that must already exist, for commands that only read: a mistyped --store path used to
      * create an empty store silently and report an empty KG.

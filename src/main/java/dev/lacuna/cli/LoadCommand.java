@@ -54,7 +54,8 @@ public final class LoadCommand implements Command {
                 CommonOptions.seed(line), line.hasOption("replace"));
         Repository repository = CommonOptions.openStore(line);
         try {
-            KgLoader.Result r = new KgLoader(repository, kg).load(args.stream().map(Path::of).toList(), options);
+            CommonOptions.warnIfInferring(line, repository, context);
+            KgLoader.Result r = new KgLoader(repository, kg, CommonOptions.storeConfig(line).loadBatch()).load(args.stream().map(Path::of).toList(), options);
             context.out().printf("loaded KG '%s': %,d triples, %,d entities, %,d relations in %.1f s%n",
                     kg.name(), r.triples(), r.entities(), r.relations(), r.seconds());
             if (r.duplicates() > 0) {

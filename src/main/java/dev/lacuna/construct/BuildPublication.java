@@ -11,7 +11,6 @@ import java.util.Map;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
@@ -28,6 +27,7 @@ import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.Explicit;
 
 /**
  * How a build replaces a KG's graphs incomplete and benchmark without ever leaving them out of step with a
@@ -373,7 +373,7 @@ final class BuildPublication {
     }
 
     private static void move(RepositoryConnection conn, IRI from, IRI to) {
-        conn.prepareUpdate(QueryLanguage.SPARQL, SparqlFiles.render("move-graph.ru", Map.of("source", from, "target", to)))
+        Explicit.update(conn, SparqlFiles.render("move-graph.ru", Map.of("source", from, "target", to)))
                 .execute();
     }
 }

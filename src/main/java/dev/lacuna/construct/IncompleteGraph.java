@@ -15,7 +15,6 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
-import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
@@ -29,6 +28,7 @@ import dev.lacuna.rules.sparql.RuleCompiler;
 import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.Explicit;
 
 /**
  * Makes the graph incomplete: complete minus the selected heads, written in one transaction that first
@@ -246,11 +246,11 @@ public final class IncompleteGraph {
 
     private static long copyDelete(RepositoryConnection conn, IRI complete, IRI incomplete, List<Statement> removed,
                                    int batchSize) {
-        conn.prepareUpdate(QueryLanguage.SPARQL,
+        Explicit.update(conn,
                 SparqlFiles.render("copy-graph.ru", Map.of("source", complete, "target", incomplete))).execute();
         for (int i = 0; i < removed.size(); i += batchSize) {
             List<Statement> batch = removed.subList(i, Math.min(removed.size(), i + batchSize));
-            conn.prepareUpdate(QueryLanguage.SPARQL, RuleCompiler.deleteData(incomplete, batch)).execute();
+            Explicit.update(conn, RuleCompiler.deleteData(incomplete, batch)).execute();
         }
         return -1;
     }

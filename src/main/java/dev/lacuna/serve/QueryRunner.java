@@ -39,6 +39,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
+import dev.lacuna.store.Explicit;
 
 /**
  * Runs one query against one endpoint target and renders the whole answer into bytes before anything is sent:
@@ -133,7 +134,7 @@ final class QueryRunner {
             String accept) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (RepositoryConnection c = repository.getConnection()) {
-            Query query = c.prepareQuery(QueryLanguage.SPARQL, text);
+            Query query = Explicit.query(c, text);
             if (dataset != null) {
                 query.setDataset(dataset);
             }

@@ -11,7 +11,6 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.query.Dataset;
-import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.Update;
 import org.eclipse.rdf4j.query.algebra.DeleteData;
 import org.eclipse.rdf4j.query.algebra.InsertData;
@@ -27,6 +26,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.helpers.StatementCollector;
+import dev.lacuna.store.Explicit;
 
 /**
  * The only writes a token holder may make: {@code INSERT DATA}, {@code DELETE DATA} and {@code INSERT/DELETE ...
@@ -90,7 +90,7 @@ final class UpdateGuard {
         try (RepositoryConnection c = repository.getConnection()) {
             if (whereUpdate) {
                 // Checked above: no GRAPH, no SERVICE, dataset clauses naming this graph alone: the dataset below is all it touches.
-                Update update = c.prepareUpdate(QueryLanguage.SPARQL, text);
+                Update update = Explicit.update(c, text);
                 update.setDataset(where);
                 update.execute();
                 return;

@@ -26,13 +26,13 @@ public final class GraphStats {
             Map<String, Value> g = Map.of("graph", graph);
             long triples;
             long relations;
-            try (TupleQueryResult r = conn.prepareTupleQuery(SparqlFiles.render("count-graph.rq", g)).evaluate()) {
+            try (TupleQueryResult r = Explicit.tupleQuery(conn, SparqlFiles.render("count-graph.rq", g)).evaluate()) {
                 BindingSet b = r.next();
                 triples = number(b.getValue("triples"));
                 relations = number(b.getValue("relations"));
             }
             long entities;
-            try (TupleQueryResult r = conn.prepareTupleQuery(SparqlFiles.render("count-entities.rq", g)).evaluate()) {
+            try (TupleQueryResult r = Explicit.tupleQuery(conn, SparqlFiles.render("count-entities.rq", g)).evaluate()) {
                 entities = number(r.next().getValue("entities"));
             }
             return new Counts(triples, entities, relations);
@@ -59,7 +59,7 @@ public final class GraphStats {
     private static void groupCounts(Repository repository, String file, IRI graph, String key, String count,
                                     Map<String, Long> out) {
         try (RepositoryConnection conn = repository.getConnection();
-             TupleQueryResult r = conn.prepareTupleQuery(SparqlFiles.render(file, Map.of("graph", graph))).evaluate()) {
+             TupleQueryResult r = Explicit.tupleQuery(conn, SparqlFiles.render(file, Map.of("graph", graph))).evaluate()) {
             for (BindingSet b : r) {
                 out.put(b.getValue(key).stringValue(), number(b.getValue(count)));
             }

@@ -50,7 +50,6 @@ public final class KgLoader {
     private static final int RELATION_BITS = 11;
     private static final int MAX_ENTITIES = 1 << ENTITY_BITS;
     private static final int MAX_RELATIONS = 1 << RELATION_BITS;
-    private static final int BATCH = 20_000;
 
     /** @param format forced format word (tsv, csv, nt, ttl, nq, trig) or null to detect per file */
     public record Options(String format, Path labels, long seed, boolean replace) {
@@ -71,11 +70,21 @@ public final class KgLoader {
     private final Repository repository;
     private final KgGraphs kg;
     private final IsolationLevel isolation;
+    private final int batchSize;
 
     public KgLoader(Repository repository, KgGraphs kg) {
+        this(repository, kg, StoreConfig.DEFAULT_LOAD_BATCH);
+    }
+
+    /** @param batchSize statements per add within the load's transaction ({@link StoreConfig#loadBatch()}) */
+    public KgLoader(Repository repository, KgGraphs kg, int batchSize) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size " + batchSize);
+        }
         this.repository = repository;
         this.kg = kg;
         this.isolation = isolationFor(repository);
+        this.batchSize = batchSize;
     }
 
     /**
@@ -313,7 +322,7 @@ public final class KgLoader {
                 if (exists) {
                     conn.clear(complete, kg.incomplete(), labelsGraph, kg.benchmark());
                 }
-                List<Statement> batch = new ArrayList<>(BATCH);
+                List<Statement> batch = new ArrayList<>(Math.min(batchSize, 1 << 20));
                 IRI[] entities = entityIris(privateIds);
                 // The labels graph's vocabulary made by the store's value factory too, so that an embedded store resolves
                 // each of them once; each literal is used once, and made by that factory for the same reason.
@@ -338,7 +347,7 @@ public final class KgLoader {
                     if (text != null) {
                         batch.add(VF.createStatement(entity, label, vf.createLiteral(text), labelsGraph));
                     }
-                    if (batch.size() >= BATCH) {
+                    if (batch.size() >= batchSize) {
                         flush(conn, batch, oneTransaction, progress);
                     }
                 }
@@ -349,7 +358,7 @@ public final class KgLoader {
                     IRI o = entities[objectOf(t)];
                     checksum.add(s.stringValue(), p.stringValue(), o.stringValue());
                     batch.add(VF.createStatement(s, p, o, complete));
-                    if (batch.size() == BATCH) {
+                    if (batch.size() == batchSize) {
                         flush(conn, batch, oneTransaction, progress);
                     }
                 }

@@ -156,7 +156,11 @@ public final class Stores {
     }
 
     private static Repository openRemote(StoreConfig.RemoteRepositoryConfig c) {
-        return new HTTPRepository(c.url());
+        HTTPRepository repository = new HTTPRepository(c.url());
+        StoreHttpClient.configure(repository);
+        repository.init();
+        RemoteRepositoryCheck.requireOpens(repository, c.url());
+        return repository;
     }
 
     private static Repository openSparql(StoreConfig.SparqlEndpointConfig c) {

@@ -35,9 +35,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 @SuppressWarnings("deprecation") // CloseableResource: JUnit 5.14 did not close a plain AutoCloseable here
 public final class Rdf4jServer implements ParameterResolver, AutoCloseable, ExtensionContext.Store.CloseableResource {
 
-    /** The store behind a repository; neither kind infers anything. */
+    /** The store behind a repository: NATIVE and MEMORY infer nothing, RDFS_MEMORY is RDF4J's RDFS inferencer. */
     public enum StoreKind {
-        NATIVE, MEMORY
+        NATIVE, MEMORY, RDFS_MEMORY
     }
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
@@ -190,9 +190,12 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
     /** Creates a fresh repository (PUT /repositories/ID with a Turtle config); returns its unique id. */
     public String createRepository(String prefix, StoreKind kind) {
         String id = prefix.replaceAll("[^A-Za-z0-9_-]", "-") + "-" + nextId.incrementAndGet();
-        String sail = kind == StoreKind.NATIVE
-                ? "config:sail.type \"openrdf:NativeStore\" ; config:native.tripleIndexes \"spoc,posc\""
-                : "config:sail.type \"openrdf:MemoryStore\" ; config:mem.persist false";
+        String sail = switch (kind) {
+            case NATIVE -> "config:sail.type \"openrdf:NativeStore\" ; config:native.tripleIndexes \"spoc,posc\"";
+            case MEMORY -> "config:sail.type \"openrdf:MemoryStore\" ; config:mem.persist false";
+            case RDFS_MEMORY -> "config:sail.type \"rdf4j:SchemaCachingRDFSInferencer\" ;\n"
+                    + "         config:delegate [ config:sail.type \"openrdf:MemoryStore\" ; config:mem.persist false ]";
+        };
         String config = "@prefix config: <tag:rdf4j.org,2023:config/> .\n"
                 + "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
                 + "[] a config:Repository ; config:rep.id \"" + id + "\" ; rdfs:label \"Lacuna test " + id + "\" ;\n"

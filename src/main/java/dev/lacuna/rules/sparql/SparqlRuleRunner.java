@@ -17,7 +17,6 @@ import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -29,6 +28,7 @@ import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.Explicit;
 
 /**
  * Runs the compiled rule queries on an RDF4J repository: embedded (native, memory, LMDB) or remote
@@ -313,7 +313,7 @@ public final class SparqlRuleRunner {
     /** Runs a SELECT and collects its result. */
     public Table select(String query) {
         try (RepositoryConnection c = repository.getConnection();
-                TupleQueryResult result = c.prepareTupleQuery(QueryLanguage.SPARQL, query).evaluate()) {
+                TupleQueryResult result = Explicit.tupleQuery(c, query).evaluate()) {
             List<String> columns = result.getBindingNames();
             List<List<Value>> rows = new ArrayList<>();
             for (BindingSet b : result) {
@@ -332,7 +332,7 @@ public final class SparqlRuleRunner {
     /** Runs an ASK. */
     public boolean ask(String query) {
         try (RepositoryConnection c = repository.getConnection()) {
-            return c.prepareBooleanQuery(QueryLanguage.SPARQL, query).evaluate();
+            return Explicit.booleanQuery(c, query).evaluate();
         } catch (RepositoryException | org.eclipse.rdf4j.query.QueryEvaluationException e) {
             throw new LacunaException("query failed: " + e.getMessage(), e);
         }
