@@ -198,7 +198,7 @@ public final class SparqlEndpointRepository extends SPARQLRepository {
             if (contexts.length != 1 || !(contexts[0] instanceof IRI graph)) {
                 return super.size(contexts);
             }
-            try (TupleQueryResult r = prepareTupleQuery(SparqlFiles.render("count-graph.rq", Map.of("graph", graph)))
+            try (TupleQueryResult r = Explicit.tupleQuery(this, SparqlFiles.render("count-graph.rq", Map.of("graph", graph)))
                     .evaluate()) {
                 return r.hasNext() ? Literals.getLongValue(r.next().getValue("triples"), 0) : 0;
             }
