@@ -19,8 +19,8 @@ import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.construct.GroundingSelector;
 import dev.lacuna.construct.GroundingSource;
-import dev.lacuna.serve.LabelMode;
-import dev.lacuna.serve.Shape;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /** Every closed choice parses its own labels back, in any case, and refuses anything else with the one message. */
 class ChoiceTest {

@@ -12,7 +12,7 @@ import dev.lacuna.ExitCodes;
 import dev.lacuna.export.ExportFormat;
 import dev.lacuna.export.ExportSettings;
 import dev.lacuna.export.Exporter;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.LabelMode;
 import dev.lacuna.store.GraphRole;
 
 /** {@code lacuna export}: a benchmark folder in a KG-RAG system's own format, in one label setting. */

@@ -12,9 +12,9 @@ import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
 import dev.lacuna.serve.Exposure;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.LabelMode;
 import dev.lacuna.serve.LacunaEndpoint;
-import dev.lacuna.serve.Shape;
+import dev.lacuna.view.Shape;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 

@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
-import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.TrigFile;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
@@ -142,8 +143,8 @@ public final class BenchmarkBuilder {
             List<Statement> complete;
             List<Statement> labels;
             try (RepositoryConnection conn = repository.getConnection()) {
-                complete = BenchmarkExport.read(conn, kg.complete(), values);
-                labels = BenchmarkExport.read(conn, kg.labels(), values);
+                complete = GraphFiles.read(conn, kg.complete(), values);
+                labels = GraphFiles.read(conn, kg.labels(), values);
             }
             DepthLadder ladder = new DepthLadder(kg, rules, settings);
             List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), complete);
@@ -186,8 +187,8 @@ public final class BenchmarkBuilder {
                 await(written);
                 try (RepositoryConnection conn = repository.getConnection()) {
                     graphs = new FolderGraphs(complete,
-                            BenchmarkExport.read(conn, BuildPublication.stagingIncomplete(kg), values), labels,
-                            BenchmarkExport.read(conn, BuildPublication.stagingBenchmark(kg), values));
+                            GraphFiles.read(conn, BuildPublication.stagingIncomplete(kg), values), labels,
+                            GraphFiles.read(conn, BuildPublication.stagingBenchmark(kg), values));
                 }
             }
             this.folderGraphs = graphs;
@@ -458,24 +459,24 @@ public final class BenchmarkBuilder {
         });
         try {
             Future<Void> trig = pool.submit(() -> {
-                try (Writer w = BenchmarkExport.newWriter(folder.trigFile())) {
-                    BenchmarkExport.writeTrig(graphs.named(kg), w);
+                try (Writer w = GraphFiles.newWriter(folder.trigFile())) {
+                    TrigFile.writeTrig(graphs.named(kg), w);
                 }
                 return null;
             });
-            try (Writer w = BenchmarkExport.newWriter(folder.graphFile(GraphRole.COMPLETE))) {
-                BenchmarkExport.writeGraphTsv(kg, graphs.complete(), w);
+            try (Writer w = GraphFiles.newWriter(folder.graphFile(GraphRole.COMPLETE))) {
+                GraphFiles.writeGraphTsv(kg, graphs.complete(), w);
             }
-            try (Writer w = BenchmarkExport.newWriter(folder.graphFile(GraphRole.INCOMPLETE))) {
-                BenchmarkExport.writeGraphTsv(kg, graphs.incomplete(), w);
+            try (Writer w = GraphFiles.newWriter(folder.graphFile(GraphRole.INCOMPLETE))) {
+                GraphFiles.writeGraphTsv(kg, graphs.incomplete(), w);
             }
             StringBuilder removed = new StringBuilder();
             for (Triple t : deleted) {
                 removed.append(t.tsv()).append('\n');
             }
             Files.writeString(folder.removedFile(), removed.toString());
-            try (Writer w = BenchmarkExport.newWriter(folder.entitiesFile())) {
-                BenchmarkExport.writeEntities(kg, graphs.labels(), w);
+            try (Writer w = GraphFiles.newWriter(folder.entitiesFile())) {
+                GraphFiles.writeEntities(kg, graphs.labels(), w);
             }
             AmieRules.write(rules, folder.rulesFile());
             QuestionFiles.write(dir, split);

@@ -25,7 +25,8 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 
-import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.TrigFile;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
@@ -71,14 +72,14 @@ final class FolderChecks {
                 Map<IRI, Iterable<Statement>> named = new LinkedHashMap<>();
                 named.put(kg.complete(), graphs.complete().trigOrder());
                 named.put(kg.incomplete(), graphs.incomplete().trigOrder());
-                named.put(kg.labels(), BenchmarkExport.trigOrder(graphs.labels()));
-                named.put(kg.benchmark(), BenchmarkExport.trigOrder(graphs.benchmark()));
-                BenchmarkExport.writeTrigInOrder(named, w);
+                named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
+                named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
+                TrigFile.writeTrigInOrder(named, w);
             }));
             List<Verifier.Check> checks = new ArrayList<>();
             checks.add(compare(own, own.graphFile(GraphRole.COMPLETE), w -> graphs.complete().writeTsv(w)));
             checks.add(compare(own, own.graphFile(GraphRole.INCOMPLETE), w -> graphs.incomplete().writeTsv(w)));
-            checks.add(compare(own, own.entitiesFile(), w -> BenchmarkExport.writeEntities(kg, graphs.labels(), w)));
+            checks.add(compare(own, own.entitiesFile(), w -> GraphFiles.writeEntities(kg, graphs.labels(), w)));
             checks.add(compare(own, own.rulesFile(), w -> {
                 List<MinedRule> rules;
                 try (RepositoryConnection c = repository.getConnection()) {

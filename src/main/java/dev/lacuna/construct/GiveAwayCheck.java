@@ -9,12 +9,12 @@ import java.util.Optional;
 
 import org.eclipse.rdf4j.model.Statement;
 
-import dev.lacuna.export.EntityTable;
+import dev.lacuna.folder.EntityTable;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
-import dev.lacuna.serve.KgView;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
 import dev.lacuna.store.KgGraphs;
 
 /**

@@ -11,7 +11,7 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.MinedRule;
@@ -143,7 +143,7 @@ final class ProofCheck {
     /** No derivation from the store's incomplete graph shorter than the question's depth. */
     private static Verifier.Check exactDepth(RepositoryConnection conn, KgGraphs kg, List<RuleMatcher> matchers,
                                              List<Question> deep) {
-        List<Statement> incomplete = BenchmarkExport.read(conn, kg.incomplete());
+        List<Statement> incomplete = GraphFiles.read(conn, kg.incomplete());
         FactIndex graph = FactIndex.of(kg, incomplete);
         List<String> failures = new ArrayList<>();
         for (Question q : deep) {

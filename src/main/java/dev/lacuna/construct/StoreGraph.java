@@ -18,14 +18,15 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import dev.lacuna.export.BenchmarkExport;
-import dev.lacuna.export.PlainValues;
+import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.TrigFile;
+import dev.lacuna.folder.PlainValues;
 import dev.lacuna.store.KgGraphs;
 
 /**
  * One of the store's graphs as {@code lacuna verify} compares it with the folder's files, read in one stream. A
  * graph of the KG's form (canonical entity ids, relation IRIs) is kept as sorted longs of (head, relation rank,
- * tail), the graph TSV's own key ({@link BenchmarkExport#writePackedTsv}), 8 bytes a triple: at 20M triples,
+ * tail), the graph TSV's own key ({@link GraphFiles#writePackedTsv}), 8 bytes a triple: at 20M triples,
  * holding complete and incomplete as statements made verify peak at 15.9 GiB. Any other graph, or one whose keys
  * do not fit a long, is kept as statements and written by the same writers as before.
  */
@@ -62,7 +63,7 @@ final class StoreGraph {
     /** The graph read once, each statement also handed to {@code each} (a checksum). */
     static StoreGraph read(RepositoryConnection conn, KgGraphs kg, IRI graph, PlainValues plain, Consumer<Statement> each) {
         StoreGraph g = new StoreGraph(kg);
-        BenchmarkExport.stream(conn, graph, plain, each.andThen(g::add));
+        GraphFiles.stream(conn, graph, plain, each.andThen(g::add));
         g.finish();
         return g;
     }
@@ -123,7 +124,7 @@ final class StoreGraph {
 
     /**
      * Ranks the relations in both files' orders and packs. The TriG order of a packed graph is (head id, relation
-     * in {@link BenchmarkExport#key} order, tail id) only when entity keys sort as their ids do (the entity prefix
+     * in {@link GraphFiles#key} order, tail id) only when entity keys sort as their ids do (the entity prefix
      * ends the IRI's path) and no two relations share a name or a TriG key; else the graph is held as statements.
      */
     private void finish() {
@@ -135,16 +136,16 @@ final class StoreGraph {
         List<String> trigKeys = new ArrayList<>(m);
         for (IRI r : relations) {
             names.add(kg.relationName(r));
-            trigKeys.add(BenchmarkExport.key(r));
+            trigKeys.add(TrigFile.key(r));
         }
-        rankBits = BenchmarkExport.bits(Math.max(0, m - 1));
-        tailBits = BenchmarkExport.bits(maxTail);
+        rankBits = GraphFiles.bits(Math.max(0, m - 1));
+        tailBits = GraphFiles.bits(maxTail);
         if (!entityPrefix.endsWith("/") || new HashSet<>(names).size() < m || new HashSet<>(trigKeys).size() < m
-                || BenchmarkExport.bits(maxHead) + rankBits + tailBits > 63 || count > Integer.MAX_VALUE - 8) {
+                || GraphFiles.bits(maxHead) + rankBits + tailBits > 63 || count > Integer.MAX_VALUE - 8) {
             unpackAll();
             return;
         }
-        BenchmarkExport.RelationRanks ranks = BenchmarkExport.RelationRanks.of(names);
+        GraphFiles.RelationRanks ranks = GraphFiles.RelationRanks.of(names);
         int[] rank = ranks.rank();
         namesByRank = ranks.namesByRank();
         Integer[] byKey = new Integer[m];
@@ -162,7 +163,7 @@ final class StoreGraph {
         for (int i = 0; i < count; i++) {
             int block = i / BLOCK;
             int at = i % BLOCK;
-            keys[i] = BenchmarkExport.tsvKey(heads.get(block)[at], rank[relationColumn.get(block)[at]],
+            keys[i] = GraphFiles.tsvKey(heads.get(block)[at], rank[relationColumn.get(block)[at]],
                     tails.get(block)[at], rankBits, tailBits);
             if (at == BLOCK - 1) { // each block dropped once packed: the columns never all live beside the keys
                 heads.set(block, null);
@@ -184,23 +185,23 @@ final class StoreGraph {
         return statements == null;
     }
 
-    /** The graph TSV, as {@link BenchmarkExport#writeGraphTsv} writes it. */
+    /** The graph TSV, as {@link GraphFiles#writeGraphTsv} writes it. */
     void writeTsv(Writer out) throws IOException {
         if (statements != null) {
-            BenchmarkExport.writeGraphTsv(kg, statements, out);
+            GraphFiles.writeGraphTsv(kg, statements, out);
         } else {
-            BenchmarkExport.writePackedTsv(keys, rankBits, tailBits, namesByRank, out);
+            GraphFiles.writePackedTsv(keys, rankBits, tailBits, namesByRank, out);
         }
     }
 
     /**
-     * The statements in the TriG file's order ({@link BenchmarkExport#trigOrder}). Packed, a head's triples are
+     * The statements in the TriG file's order ({@link GraphFiles#trigOrder}). Packed, a head's triples are
      * one run of the keys in both orders; within a run only the relation order differs, so each run is re-sorted
      * by (TriG relation rank, tail) as it is reached.
      */
     Iterable<Statement> trigOrder() {
         if (statements != null) {
-            return BenchmarkExport.trigOrder(statements);
+            return TrigFile.trigOrder(statements);
         }
         return () -> new Iterator<>() {
             private final long tailMask = (1L << tailBits) - 1;

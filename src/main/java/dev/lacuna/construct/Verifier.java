@@ -21,8 +21,8 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
-import dev.lacuna.export.BenchmarkExport;
-import dev.lacuna.export.PlainValues;
+import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.PlainValues;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
@@ -232,7 +232,7 @@ public final class Verifier {
             GraphChecksum incompleteSum = new GraphChecksum();
             StoreGraph incomplete = StoreGraph.read(conn, kg, kg.incomplete(), plain, incompleteSum::add);
             return new StoreGraphs(complete, completeSum, incomplete, incompleteSum,
-                    BenchmarkExport.read(conn, kg.labels(), values), BenchmarkExport.read(conn, kg.benchmark(), values));
+                    GraphFiles.read(conn, kg.labels(), values), GraphFiles.read(conn, kg.benchmark(), values));
         }
     }
 

@@ -15,8 +15,8 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import dev.lacuna.export.BenchmarkExport;
-import dev.lacuna.export.PlainValues;
+import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.PlainValues;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -62,7 +62,7 @@ final class WrittenGraphs {
             List<String> failures = new ArrayList<>();
             long stored;
             if (wrote == null) {
-                stored = BenchmarkExport.stream(conn, name, plain, sink);
+                stored = GraphFiles.stream(conn, name, plain, sink);
                 failures.add("the build wrote no files from " + name);
             } else if (wrote instanceof Packed p) {
                 stored = comparePacked(conn, name, plain, p, sink, failures);
@@ -81,7 +81,7 @@ final class WrittenGraphs {
     private static long comparePacked(RepositoryConnection conn, IRI graph, PlainValues plain, Packed p,
                                       Consumer<Statement> sink, List<String> failures) {
         BitSet seen = new BitSet(p.keys().length);
-        long n = BenchmarkExport.stream(conn, graph, plain, sink.andThen(st -> {
+        long n = GraphFiles.stream(conn, graph, plain, sink.andThen(st -> {
             long key = p.packing().pack(st);
             int at = key < 0 ? -1 : Arrays.binarySearch(p.keys(), key);
             if (at >= 0) {
@@ -101,7 +101,7 @@ final class WrittenGraphs {
                                           Collection<Statement> wrote, Consumer<Statement> sink, List<String> failures) {
         Set<Statement> inFiles = new HashSet<>(wrote);
         Set<Statement> inStore = new HashSet<>();
-        long n = BenchmarkExport.stream(conn, graph, plain, sink.andThen(inStore::add));
+        long n = GraphFiles.stream(conn, graph, plain, sink.andThen(inStore::add));
         for (Statement st : inFiles) {
             if (!inStore.contains(st) && failures.size() < SHOWN) {
                 failures.add("written to the folder, not in the store: " + st);

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.LabelMode;
 
 /**
  * What an export tells {@code lacuna evaluate}: which system it was written for and how that system's outputs will

@@ -3,7 +3,7 @@ package dev.lacuna.export;
 import java.nio.file.Path;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.LabelMode;
 import dev.lacuna.store.GraphRole;
 
 /**

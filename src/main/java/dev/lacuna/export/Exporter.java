@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.folder.OutputFolder;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.LabelMode;
 
 /**
  * {@code lacuna export}: one benchmark folder in one format and label setting. Everything is checked before the

@@ -16,8 +16,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lacuna.BadInputException;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.SplitName;
-import dev.lacuna.serve.KgView;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
 import dev.lacuna.store.GraphRole;
 
 /**

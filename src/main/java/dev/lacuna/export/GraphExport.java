@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.SplitName;
-import dev.lacuna.serve.Shape;
+import dev.lacuna.view.Shape;
 import dev.lacuna.store.GraphRole;
 
 /**

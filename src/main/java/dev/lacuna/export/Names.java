@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
-import dev.lacuna.serve.KgView;
-import dev.lacuna.serve.LabelMode;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
 
 /**
  * Entity names in one label setting (the paper's section 5.4), the same as {@code serve --labels} gives them

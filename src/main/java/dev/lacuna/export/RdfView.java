@@ -15,9 +15,9 @@ import org.eclipse.rdf4j.model.vocabulary.RDFS;
 
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.CheckedFolder;
-import dev.lacuna.serve.KgView;
-import dev.lacuna.serve.LabelMode;
-import dev.lacuna.serve.Shape;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 

@@ -12,6 +12,8 @@ import org.eclipse.rdf4j.query.impl.SimpleDataset;
 import org.eclipse.rdf4j.query.parser.ParsedQuery;
 import org.eclipse.rdf4j.query.parser.ParsedUpdate;
 
+import dev.lacuna.view.Shape;
+
 /**
  * The dataset of one operation, from the protocol's graph parameters and the operation's own clauses, honoured or
  * refused but never ignored. A path that serves one graph accepts clauses that name that graph (its IRI, as the

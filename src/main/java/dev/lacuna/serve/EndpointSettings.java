@@ -9,6 +9,8 @@ import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /**
  * Every setting of one endpoint, fixed when {@link LacunaEndpoint.Builder#build()} runs: a builder changed after

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /** The small HTML page at / listing the served paths (and nothing else) and example queries, each a link that runs it. */
 final class HomePage {

@@ -28,6 +28,9 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /**
  * A SPARQL 1.1 Protocol endpoint over a Lacuna store that serves only what the system under test may see: by

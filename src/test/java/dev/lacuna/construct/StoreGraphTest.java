@@ -17,7 +17,8 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.junit.jupiter.api.Test;
 
-import dev.lacuna.export.BenchmarkExport;
+import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.TrigFile;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -47,7 +48,7 @@ class StoreGraphTest {
         assertEquals(packed, graph.packed());
         assertEquals(statements.size(), graph.size());
         StringWriter want = new StringWriter();
-        BenchmarkExport.writeGraphTsv(KG, statements, want);
+        GraphFiles.writeGraphTsv(KG, statements, want);
         StringWriter got = new StringWriter();
         graph.writeTsv(got);
         assertEquals(want.toString(), got.toString());
@@ -57,12 +58,12 @@ class StoreGraphTest {
         both.put(KG.incomplete(), statements);
         both.put(KG.complete(), other);
         StringWriter wantTrig = new StringWriter();
-        BenchmarkExport.writeTrig(both, wantTrig);
+        TrigFile.writeTrig(both, wantTrig);
         Map<IRI, Iterable<Statement>> inOrder = new LinkedHashMap<>();
         inOrder.put(KG.incomplete(), graph.trigOrder());
         inOrder.put(KG.complete(), StoreGraph.of(other, KG).trigOrder());
         StringWriter gotTrig = new StringWriter();
-        BenchmarkExport.writeTrigInOrder(inOrder, gotTrig);
+        TrigFile.writeTrigInOrder(inOrder, gotTrig);
         assertEquals(wantTrig.toString(), gotTrig.toString());
     }
 

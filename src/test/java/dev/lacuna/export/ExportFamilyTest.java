@@ -37,9 +37,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.questions.Question;
-import dev.lacuna.serve.KgView;
-import dev.lacuna.serve.LabelMode;
-import dev.lacuna.serve.Shape;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /**
  * Every export format on the Family benchmark, read back with an independent parser (Jackson, RDF4J Rio): every

@@ -43,6 +43,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.view.LabelMode;
 
 /** The endpoint over an embedded NativeStore, driven by RDF4J's SPARQLRepository, Jena and raw HTTP. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

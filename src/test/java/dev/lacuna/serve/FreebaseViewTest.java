@@ -29,6 +29,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.testing.FreebaseClient;
+import dev.lacuna.view.KgView;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /**
  * The Freebase-shaped view with each label mode, queried with ToG's, PoG's and GoG's own query shapes: from Java

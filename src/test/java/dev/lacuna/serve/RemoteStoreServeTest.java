@@ -32,6 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import dev.lacuna.cli.CliContext;
 import dev.lacuna.cli.Main;
 import dev.lacuna.testing.Rdf4jServer;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /**
  * The endpoint over a real RDF4J Server (the remote store path, as with GraphDB): data loaded through the RDF4J

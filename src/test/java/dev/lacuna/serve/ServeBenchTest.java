@@ -46,6 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.testing.TestData;
+import dev.lacuna.view.LabelMode;
+import dev.lacuna.view.Shape;
 
 /**
  * Load benchmark: 16 concurrent clients send one-hop queries (the shapes ToG and PoG send) for 60 s to Lacuna's

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.view.Shape;
 
 /** A token holder can change the exposed incomplete graph and nothing else; no update makes the server call out. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

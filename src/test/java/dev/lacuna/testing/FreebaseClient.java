@@ -8,7 +8,7 @@ import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
 
-import dev.lacuna.serve.KgView;
+import dev.lacuna.view.KgView;
 
 /** Asks a SPARQL endpoint as ToG and PoG do and reads one variable's values without the Freebase namespace. */
 public final class FreebaseClient {

@@ -1,4 +1,4 @@
-package dev.lacuna.export;
+package dev.lacuna.folder;
 
 import java.util.HashMap;
 import java.util.Map;

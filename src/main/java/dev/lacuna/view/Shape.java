@@ -1,4 +1,4 @@
-package dev.lacuna.serve;
+package dev.lacuna.view;
 
 import java.util.Locale;
 

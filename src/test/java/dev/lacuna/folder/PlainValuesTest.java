@@ -1,4 +1,4 @@
-package dev.lacuna.export;
+package dev.lacuna.folder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,7 +44,7 @@ class PlainValuesTest {
             }
             List<Statement> read;
             try (RepositoryConnection c = repository.getConnection()) {
-                read = BenchmarkExport.read(c, KG.complete(), new HashMap<>());
+                read = GraphFiles.read(c, KG.complete(), new HashMap<>());
             }
             assertEquals(added, new HashSet<>(read));
             Statement first = read.get(0);

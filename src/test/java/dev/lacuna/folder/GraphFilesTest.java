@@ -1,4 +1,4 @@
-package dev.lacuna.export;
+package dev.lacuna.folder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.lacuna.store.KgGraphs;
 
 /** The graph TSV: lines sorted by head id, relation name (as strings), tail id, whatever the ids' width. */
-class BenchmarkExportTest {
+class GraphFilesTest {
     private static final KgGraphs KG = KgGraphs.of("t");
     private static final List<String> RELATIONS = List.of("b", "a", "Z", "a_b", "é", "10", "9");
 
@@ -38,7 +38,7 @@ class BenchmarkExportTest {
             }
             List<Statement> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(statements));
             StringWriter out = new StringWriter();
-            assertEquals(distinct.size(), BenchmarkExport.writeGraphTsv(KG, distinct, out));
+            assertEquals(distinct.size(), GraphFiles.writeGraphTsv(KG, distinct, out));
             StringBuilder want = new StringBuilder();
             for (List<Object> l : expected) {
                 want.append(l.get(0)).append('\t').append(l.get(1)).append('\t').append(l.get(2)).append('\n');
@@ -79,14 +79,14 @@ class BenchmarkExportTest {
         StringWriter out = new StringWriter();
         java.util.Map<org.eclipse.rdf4j.model.IRI, List<Statement>> graphs = new java.util.LinkedHashMap<>();
         graphs.put(KG.complete(), statements);
-        BenchmarkExport.writeTrig(graphs, out);
+        TrigFile.writeTrig(graphs, out);
         return out.toString();
     }
 
     @Test
     void anEmptyGraphWritesNothing() throws IOException {
         StringWriter out = new StringWriter();
-        assertEquals(0, BenchmarkExport.writeGraphTsv(KG, List.of(), out));
+        assertEquals(0, GraphFiles.writeGraphTsv(KG, List.of(), out));
         assertEquals("", out.toString());
     }
 }
