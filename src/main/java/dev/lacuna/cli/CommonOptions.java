@@ -129,13 +129,7 @@ public final class CommonOptions {
 
     /** The folders an embedded store lives in (none for memory and remote stores). */
     public static java.util.List<Path> storeFolders(StoreConfig config) {
-        if (config instanceof StoreConfig.NativeStoreConfig n) {
-            return java.util.List.of(n.dir());
-        }
-        if (config instanceof StoreConfig.LmdbStoreConfig l) {
-            return java.util.List.of(l.dir());
-        }
-        return java.util.List.of();
+        return config.folder().map(java.util.List::of).orElse(java.util.List.of());
     }
 
     public static Repository openStore(CommandLine line) {

@@ -54,7 +54,7 @@ public final class InferenceCheck {
         if (!config.mayInfer() || !infers(repository)) {
             return null;
         }
-        return Stores.describe(config) + " infers statements (an rdfs:subClassOf pair added in a scratch transaction,"
+        return config.describe() + " infers statements (an rdfs:subClassOf pair added in a scratch transaction,"
                 + " rolled back, gave an inferred rdf:type). Lacuna reads, builds, verifies and serves explicit"
                 + " statements only, so the benchmark is not affected; but a system or user querying the repository"
                 + " directly, not through lacuna serve, sees inferred triples as well (which can bring back triples the"

@@ -23,9 +23,7 @@ import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.model.vocabulary.SKOS;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
-import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -100,11 +98,7 @@ public final class KgLoader {
      * default: at NONE a NativeStore writes into its B-trees before commit (docs/store-safety.md).
      */
     static IsolationLevel isolationFor(Repository repository) {
-        return isLmdb(repository) ? IsolationLevels.NONE : null;
-    }
-
-    private static boolean isLmdb(Repository repository) {
-        return repository instanceof SailRepository sail && sail.getSail() instanceof LmdbStore;
+        return Stores.isLmdb(repository) ? IsolationLevels.NONE : null;
     }
 
     public Result load(List<Path> files, Options options) {
@@ -370,7 +364,7 @@ public final class KgLoader {
                 }
             } catch (RuntimeException | Error e) {
                 if (oneTransaction && conn.isActive()) {
-                    if (level == IsolationLevels.NONE && isLmdb(repository)) {
+                    if (level == IsolationLevels.NONE && Stores.isLmdb(repository)) {
                         // RDF4J's rollback at NONE leaves LMDB's write transaction open for the next commit to
                         // write; closing the store aborts it (LmdbLoadTransactionTest).
                         LOG.warn("load failed: closing the store to discard its partial write ({})", e.toString());

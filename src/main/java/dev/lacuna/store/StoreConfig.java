@@ -1,6 +1,7 @@
 package dev.lacuna.store;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Where the RDF lives. One small record per store kind, in the manner of RDF4J's
@@ -12,6 +13,14 @@ public sealed interface StoreConfig {
 
     /** The kind word used in a store spec (native, memory, lmdb, repository, sparql). */
     String kind();
+
+    /** A human-readable name for messages and logs, e.g. "LMDB store DIR"; never a credential. */
+    String describe();
+
+    /** The folder an embedded store keeps its files in; empty for the memory store and stores behind HTTP. */
+    default Optional<Path> folder() {
+        return Optional.empty();
+    }
 
     /** Whether the store lives in this process (native, memory, LMDB) rather than behind HTTP. */
     default boolean embedded() {
@@ -51,6 +60,16 @@ public sealed interface StoreConfig {
         public String kind() {
             return "native";
         }
+
+        @Override
+        public String describe() {
+            return "native store " + dir;
+        }
+
+        @Override
+        public Optional<Path> folder() {
+            return Optional.of(dir);
+        }
     }
 
     /** In-memory store without persistence: for tests and throw-away runs. */
@@ -58,6 +77,11 @@ public sealed interface StoreConfig {
         @Override
         public String kind() {
             return "memory";
+        }
+
+        @Override
+        public String describe() {
+            return "memory store";
         }
     }
 
@@ -82,6 +106,16 @@ public sealed interface StoreConfig {
         public String kind() {
             return "lmdb";
         }
+
+        @Override
+        public String describe() {
+            return "LMDB store " + dir;
+        }
+
+        @Override
+        public Optional<Path> folder() {
+            return Optional.of(dir);
+        }
     }
 
     /** A repository behind the RDF4J REST protocol: RDF4J Server or GraphDB, e.g. http://host:7200/repositories/kg. */
@@ -89,6 +123,11 @@ public sealed interface StoreConfig {
         @Override
         public String kind() {
             return "repository";
+        }
+
+        @Override
+        public String describe() {
+            return "repository " + url;
         }
 
         @Override
@@ -124,6 +163,11 @@ public sealed interface StoreConfig {
         @Override
         public String kind() {
             return "sparql";
+        }
+
+        @Override
+        public String describe() {
+            return "SPARQL endpoint " + queryUrl;
         }
 
         @Override

@@ -48,16 +48,16 @@ public final class Stores {
         try {
             repository = factory.open(config);
         } catch (IOException e) {
-            throw new LacunaException("cannot open " + describe(config) + ": " + e.getMessage(), e);
+            throw new LacunaException("cannot open " + config.describe() + ": " + e.getMessage(), e);
         }
         try {
             repository.init();
         } catch (RepositoryException | org.eclipse.rdf4j.sail.SailException e) {
             if (causedBy(e, SailLockedException.class)) {
-                throw new LacunaException("cannot open " + describe(config)
+                throw new LacunaException("cannot open " + config.describe()
                         + ": it is locked by another process (another lacuna command or server using this folder?)", e);
             }
-            throw new LacunaException("cannot open " + describe(config) + ": " + rootMessage(e), e);
+            throw new LacunaException("cannot open " + config.describe() + ": " + rootMessage(e), e);
         }
         return repository;
     }
@@ -83,19 +83,6 @@ public final class Stores {
         return repository instanceof SailRepository sail && sail.getSail() instanceof LmdbStore;
     }
 
-    /** A human-readable name for messages and logs. */
-    public static String describe(StoreConfig config) {
-        if (config instanceof StoreConfig.NativeStoreConfig n) {
-            return "native store " + n.dir();
-        } else if (config instanceof StoreConfig.LmdbStoreConfig l) {
-            return "LMDB store " + l.dir();
-        } else if (config instanceof StoreConfig.RemoteRepositoryConfig r) {
-            return "repository " + r.url();
-        } else if (config instanceof StoreConfig.SparqlEndpointConfig s) {
-            return "SPARQL endpoint " + s.queryUrl();
-        }
-        return "memory store";
-    }
 
     private static Repository openNative(StoreConfig.NativeStoreConfig c) throws IOException {
         Path dir = prepareDir(c.dir());
