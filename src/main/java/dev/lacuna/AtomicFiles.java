@@ -1,11 +1,13 @@
 package dev.lacuna;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a file whole or not at all: the text goes to a temporary sibling that is moved over the target
@@ -24,7 +26,7 @@ public final class AtomicFiles {
             Files.createDirectories(parent);
             temp = Files.createTempFile(parent, "." + absolute.getFileName() + ".", ".tmp");
             Files.writeString(temp, text, StandardCharsets.UTF_8);
-            try (var channel = java.nio.channels.FileChannel.open(temp, java.nio.file.StandardOpenOption.WRITE)) {
+            try (var channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }
             try {

@@ -1,6 +1,10 @@
 package dev.lacuna;
 
 import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +36,7 @@ final class ConsoleProgress implements Progress {
     }
 
     /** As {@link #start(String, long, String)}, with the lines written to {@code lines} off a terminal. */
-    static Progress start(String task, long total, String unit, java.util.function.Consumer<String> lines) {
+    static Progress start(String task, long total, String unit, Consumer<String> lines) {
         boolean terminal = System.console() != null && System.getenv("CI") == null;
         if (!terminal) {
             return new ConsoleProgress(null, new LogLines(task, total, unit, lines));
@@ -49,7 +53,7 @@ final class ConsoleProgress implements Progress {
     }
 
     /** Progress written to a log sink, for when standard error is not a terminal; visible for tests. */
-    static Progress logging(String task, long total, String unit, java.util.function.Consumer<String> sink) {
+    static Progress logging(String task, long total, String unit, Consumer<String> sink) {
         return new ConsoleProgress(null, new LogLines(task, total, unit, sink));
     }
 
@@ -103,21 +107,21 @@ final class ConsoleProgress implements Progress {
     private static final class LogLines {
         final String task;
         final String unit;
-        final java.util.function.Consumer<String> sink;
-        final java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
-        final java.util.concurrent.atomic.AtomicLong lastLine = new java.util.concurrent.atomic.AtomicLong();
-        final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        final Consumer<String> sink;
+        final AtomicLong done = new AtomicLong();
+        final AtomicLong lastLine = new AtomicLong();
+        final AtomicBoolean closed = new AtomicBoolean();
         final long started = System.nanoTime();
         volatile long total;
         volatile String extra;
 
-        LogLines(String task, long total, String unit, java.util.function.Consumer<String> sink) {
+        LogLines(String task, long total, String unit, Consumer<String> sink) {
             this.task = task;
             this.total = total;
             this.unit = unit;
             this.sink = sink;
             lastLine.set(started);
-            sink.accept(task + ": started" + (total >= 0 ? String.format(java.util.Locale.ROOT, ", %,d %s", total, unit) : ""));
+            sink.accept(task + ": started" + (total >= 0 ? String.format(Locale.ROOT, ", %,d %s", total, unit) : ""));
         }
 
         void set(long n) {
@@ -133,18 +137,18 @@ final class ConsoleProgress implements Progress {
                 long now = System.nanoTime();
                 double s = (now - started) / 1e9;
                 sink.accept(task + ": done, " + amount(done.get()) + " in " + seconds(now)
-                        + (s > 0 ? String.format(java.util.Locale.ROOT, " (%,.1f %s/s)", done.get() / s, unit) : ""));
+                        + (s > 0 ? String.format(Locale.ROOT, " (%,.1f %s/s)", done.get() / s, unit) : ""));
             }
         }
 
         private String amount(long n) {
-            String t = total >= 0 ? String.format(java.util.Locale.ROOT, "%,d/%,d %s", n, total, unit)
-                    : String.format(java.util.Locale.ROOT, "%,d %s", n, unit);
+            String t = total >= 0 ? String.format(Locale.ROOT, "%,d/%,d %s", n, total, unit)
+                    : String.format(Locale.ROOT, "%,d %s", n, unit);
             return extra == null ? t : t + " " + extra;
         }
 
         private String seconds(long now) {
-            return String.format(java.util.Locale.ROOT, "%.1f s", (now - started) / 1e9);
+            return String.format(Locale.ROOT, "%.1f s", (now - started) / 1e9);
         }
     }
 }

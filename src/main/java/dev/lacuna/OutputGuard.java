@@ -1,9 +1,11 @@
 package dev.lacuna;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -88,14 +90,14 @@ public final class OutputGuard {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.limit(MAX_FOLDER_FILES).filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
                     .filter(p -> Objects.equals(key, fileKey(p))).findFirst().orElse(null);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return null;
         }
     }
 
     private static Object fileKey(Path p) {
         try {
-            return Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            return Files.readAttributes(p, BasicFileAttributes.class).fileKey();
         } catch (IOException e) {
             return null;
         }

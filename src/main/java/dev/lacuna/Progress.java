@@ -1,5 +1,7 @@
 package dev.lacuna;
 
+import java.util.function.Consumer;
+
 /**
  * Progress of one long task, the one channel every stage reports through (load, mine, build, answer, export):
  * a bar on a terminal, log lines in CI and pipes ({@link ConsoleProgress}), nothing in tests that ask for
@@ -41,7 +43,7 @@ public interface Progress extends AutoCloseable {
         Channel SILENT = (task, total, unit) -> NONE;
 
         /** A bar on a terminal; elsewhere the log-line form written to {@code lines} (a command's own stderr). */
-        static Channel console(java.util.function.Consumer<String> lines) {
+        static Channel console(Consumer<String> lines) {
             return (task, total, unit) -> ConsoleProgress.start(task, total, unit, lines);
         }
     }

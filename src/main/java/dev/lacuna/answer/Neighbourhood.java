@@ -15,8 +15,9 @@ import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.query.BindingSet;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 
-import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.BadInputException;
 import dev.lacuna.store.Explicit;
+import dev.lacuna.store.SparqlFiles;
 
 /**
  * Retrieval for the llm responder: the k-hop neighbourhood of a topic entity, breadth first, one SPARQL
@@ -37,7 +38,7 @@ public final class Neighbourhood {
 
     public Neighbourhood(GraphAccess access, int hops, int maxFacts) {
         if (hops < 1 || maxFacts < 1) {
-            throw new dev.lacuna.BadInputException("hops and the triple cap must be at least 1");
+            throw new BadInputException("hops and the triple cap must be at least 1");
         }
         this.access = access;
         this.hops = hops;

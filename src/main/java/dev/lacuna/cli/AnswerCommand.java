@@ -3,6 +3,7 @@ package dev.lacuna.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -72,7 +73,7 @@ public final class AnswerCommand implements Command {
                 throw new UsageException("--" + required + " is required");
             }
         }
-        CommonOptions.refuseOutputOntoInputs(line, "--output", CommonOptions.output(line), java.util.Arrays.asList(
+        CommonOptions.refuseOutputOntoInputs(line, "--output", CommonOptions.output(line), Arrays.asList(
                 Path.of(line.getOptionValue("benchmark")),
                 line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null), true);
         Map<String, String> env = System.getenv();

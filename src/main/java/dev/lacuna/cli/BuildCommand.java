@@ -1,6 +1,7 @@
 package dev.lacuna.cli;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
@@ -10,10 +11,12 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.construct.BenchmarkBuilder;
-import dev.lacuna.construct.GroundingSource;
 import dev.lacuna.construct.BuildReport;
 import dev.lacuna.construct.BuildSettings;
+import dev.lacuna.construct.GroundingSelector;
+import dev.lacuna.construct.GroundingSource;
 import dev.lacuna.construct.Verifier;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
@@ -88,7 +91,7 @@ public final class BuildCommand implements Command {
         BenchmarkFolder.checkTarget(settings.out(), settings.force(),
                 CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         // --force replaces the folder: one holding the rules or phrases read would lose them.
-        dev.lacuna.OutputGuard.refuseInputs("--out", settings.out(), java.util.Arrays.asList(
+        OutputGuard.refuseInputs("--out", settings.out(), Arrays.asList(
                 line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
                 line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 line.hasOption("llm-cache") ? Path.of(line.getOptionValue("llm-cache")) : null));
@@ -160,7 +163,7 @@ public final class BuildCommand implements Command {
         return new BuildSettings(Path.of(line.getOptionValue("out")), line.hasOption("force"), perRule, tau,
                 CommonOptions.seed(line), generator, line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 llm, BuildSettings.DEFAULT_DELETE_BATCH,
-                dev.lacuna.construct.GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")),
+                GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")),
                 CommonOptions.intValue(line, "depth", 1),
                 CommonOptions.intValue(line, "per-depth", BuildSettings.DEFAULT_PER_DEPTH));
     }

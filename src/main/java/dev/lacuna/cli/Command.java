@@ -1,5 +1,7 @@
 package dev.lacuna.cli;
 
+import java.util.Set;
+
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -29,7 +31,7 @@ public interface Command {
      * Long names of the options that may be given more than once; any other option given twice is refused,
      * because Commons CLI would silently keep the first value.
      */
-    default java.util.Set<String> repeatable() {
-        return java.util.Set.of();
+    default Set<String> repeatable() {
+        return Set.of();
     }
 }

@@ -1,14 +1,22 @@
 package dev.lacuna.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.store.InferenceCheck;
+import dev.lacuna.store.KgCatalog;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlCredentials;
 import dev.lacuna.store.StoreConfig;
@@ -118,18 +126,18 @@ public final class CommonOptions {
      * Refuses (exit 2) an output that is, lies inside or holds one of the command's inputs or the folder of the store
      * it names ({@link dev.lacuna.OutputGuard}); called before anything is read or written.
      */
-    public static void refuseOutputOntoInputs(CommandLine line, String option, Path output, java.util.List<Path> inputs,
+    public static void refuseOutputOntoInputs(CommandLine line, String option, Path output, List<Path> inputs,
                                               boolean store) {
-        java.util.List<Path> all = new java.util.ArrayList<>(inputs);
+        List<Path> all = new ArrayList<>(inputs);
         if (store) {
             all.addAll(storeFolders(storeConfig(line)));
         }
-        dev.lacuna.OutputGuard.refuseInputs(option, output, all);
+        OutputGuard.refuseInputs(option, output, all);
     }
 
     /** The folders an embedded store lives in (none for memory and remote stores). */
-    public static java.util.List<Path> storeFolders(StoreConfig config) {
-        return config.folder().map(java.util.List::of).orElse(java.util.List.of());
+    public static List<Path> storeFolders(StoreConfig config) {
+        return config.folder().map(List::of).orElse(List.of());
     }
 
     public static Repository openStore(CommandLine line) {
@@ -138,7 +146,7 @@ public final class CommonOptions {
 
     /** Warns on stderr when the store infers statements (see {@link dev.lacuna.store.InferenceCheck}). */
     public static void warnIfInferring(CommandLine line, Repository repository, CliContext context) {
-        String warning = dev.lacuna.store.InferenceCheck.warning(storeConfig(line), repository);
+        String warning = InferenceCheck.warning(storeConfig(line), repository);
         if (warning != null) {
             context.err().println("warning: " + warning);
         }
@@ -152,13 +160,13 @@ public final class CommonOptions {
         StoreConfig config = storeConfig(line);
         for (Path dir : storeFolders(config)) {
             boolean exists;
-            try (var entries = java.nio.file.Files.list(dir)) {
+            try (var entries = Files.list(dir)) {
                 exists = entries.findAny().isPresent();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 exists = false;
             }
             if (!exists) {
-                throw new dev.lacuna.BadInputException(dir.toString(), -1, -1, "no store here (is the --store path "
+                throw new BadInputException(dir.toString(), -1, -1, "no store here (is the --store path "
                         + "mistyped?); lacuna load creates a store");
             }
         }
@@ -174,7 +182,7 @@ public final class CommonOptions {
         if (line.hasOption("kg")) {
             return new KgGraphs(base, line.getOptionValue("kg"));
         }
-        java.util.List<String> names = dev.lacuna.store.KgCatalog.names(repository, base);
+        List<String> names = KgCatalog.names(repository, base);
         if (names.size() == 1) {
             return new KgGraphs(base, names.get(0));
         }

@@ -12,6 +12,7 @@ import org.eclipse.rdf4j.model.util.Values;
 
 import dev.lacuna.Choice;
 import dev.lacuna.ExitCodes;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.rules.sparql.CompileKind;
 import dev.lacuna.rules.sparql.CompileOperation;
 import dev.lacuna.rules.sparql.Side;
@@ -97,7 +98,7 @@ public final class CompileCommand implements Command {
         if (line.hasOption("out")) {
             // the folder is kept: only a query file that would land on the rules file is refused
             for (Path file : CompileOperation.files(Path.of(line.getOptionValue("out")), queries)) {
-                dev.lacuna.OutputGuard.refuseInputs("--out", file, List.of(Path.of(line.getOptionValue("rules"))));
+                OutputGuard.refuseInputs("--out", file, List.of(Path.of(line.getOptionValue("rules"))));
             }
             CompileOperation.writeFiles(Path.of(line.getOptionValue("out")), queries, kg.graph(role), context.out());
         } else if (line.hasOption("run")) {

@@ -1,9 +1,12 @@
 package dev.lacuna.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -47,7 +50,7 @@ final class Dispatcher {
         Options options = new Options();
         command.addOptions(options);
         options.addOption(Option.builder("h").longOpt("help").desc("show this help").get());
-        String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length);
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
         try {
             CommandLine line = DefaultParser.builder().get().parse(options, rest);
             if (line.hasOption("help")) {
@@ -73,7 +76,7 @@ final class Dispatcher {
     }
 
     private static void refuseRepeated(CommandLine line, Command command) {
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (Option o : line.getOptions()) {
             String key = o.getLongOpt() != null ? o.getLongOpt() : o.getOpt();
             if (!seen.add(key) && !command.repeatable().contains(key)) {

@@ -4,16 +4,21 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.Json;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
 import dev.lacuna.eval.EntityForm;
@@ -92,8 +97,8 @@ public final class EvaluateCommand implements Command {
     }
 
     @Override
-    public java.util.Set<String> repeatable() {
-        return java.util.Set.of("system", "export");
+    public Set<String> repeatable() {
+        return Set.of("system", "export");
     }
 
     @Override
@@ -126,9 +131,9 @@ public final class EvaluateCommand implements Command {
         systems.forEach(sys -> inputs.addAll(sys.files().values()));
         inputs.add(Path.of(line.getOptionValue("benchmark")));
         Path perQuestion = line.hasOption("per-question") ? Path.of(line.getOptionValue("per-question")) : null;
-        dev.lacuna.OutputGuard.refuseInputs("--output", output, inputs);
-        dev.lacuna.OutputGuard.refuseInputs("--per-question", perQuestion, inputs);
-        if (output != null && perQuestion != null && dev.lacuna.AtomicFiles.sameFile(output, perQuestion)) {
+        OutputGuard.refuseInputs("--output", output, inputs);
+        OutputGuard.refuseInputs("--per-question", perQuestion, inputs);
+        if (output != null && perQuestion != null && AtomicFiles.sameFile(output, perQuestion)) {
             throw new UsageException("--output and --per-question name the same file " + output);
         }
 
@@ -145,7 +150,7 @@ public final class EvaluateCommand implements Command {
         }
         String text = format.render(report);
         int files = systems.stream().mapToInt(s -> s.files().size()).sum();
-        context.err().printf(java.util.Locale.ROOT, "lacuna evaluate: scored %d questions x %d predictions file(s) in %d ms%n",
+        context.err().printf(Locale.ROOT, "lacuna evaluate: scored %d questions x %d predictions file(s) in %d ms%n",
                 report.benchmark().questions(), files, (System.nanoTime() - start) / 1_000_000);
         if (output == null) {
             context.out().print(text);
@@ -198,7 +203,7 @@ public final class EvaluateCommand implements Command {
                     var node = json.createObjectNode();
                     node.put("system", r.name());
                     node.put("kg", e.getKey().label());
-                    node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) json.valueToTree(q));
+                    node.setAll((ObjectNode) json.valueToTree(q));
                     out.append(json.writeValueAsString(node)).append('\n');
                 }
             }
@@ -207,6 +212,6 @@ public final class EvaluateCommand implements Command {
     }
 
     private static void write(Path file, String text) {
-        dev.lacuna.AtomicFiles.writeString(file, text);
+        AtomicFiles.writeString(file, text);
     }
 }

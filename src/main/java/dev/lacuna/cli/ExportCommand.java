@@ -1,6 +1,7 @@
 package dev.lacuna.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -9,11 +10,12 @@ import org.apache.commons.cli.Options;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.export.ExportFormat;
 import dev.lacuna.export.ExportSettings;
 import dev.lacuna.export.Exporter;
-import dev.lacuna.view.LabelMode;
 import dev.lacuna.store.GraphRole;
+import dev.lacuna.view.LabelMode;
 
 /** {@code lacuna export}: a benchmark folder in a KG-RAG system's own format, in one label setting. */
 public final class ExportCommand implements Command {
@@ -60,8 +62,8 @@ public final class ExportCommand implements Command {
         if (!line.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'");
         }
-        dev.lacuna.OutputGuard.refuseInputs("--out", Path.of(line.getOptionValue("out")),
-                java.util.List.of(Path.of(line.getOptionValue("benchmark"))));
+        OutputGuard.refuseInputs("--out", Path.of(line.getOptionValue("out")),
+                List.of(Path.of(line.getOptionValue("benchmark"))));
         ExportSettings settings = new ExportSettings(Path.of(line.getOptionValue("benchmark")),
                 ExportFormat.parse(line.getOptionValue("format")),
                 GraphRole.parse(line.getOptionValue("graph", GraphRole.INCOMPLETE.label())),

@@ -8,6 +8,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.Progress;
 import dev.lacuna.generate.GeneratedKgWriter;
 import dev.lacuna.generate.KgGenerator;
@@ -59,7 +60,7 @@ public final class GenerateCommand implements Command {
         if (output == null) {
             throw new UsageException("generate needs --output KG.tsv (or .nt for N-Triples)");
         }
-        dev.lacuna.OutputGuard.refuseSame("--rules", line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
+        OutputGuard.refuseSame("--rules", line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
                 "--output", output);
         long triples = CommonOptions.longValue(line, "triples", 1_000_000L);
         int planted = CommonOptions.intValue(line, "planted", 2);

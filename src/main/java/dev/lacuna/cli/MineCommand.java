@@ -1,5 +1,6 @@
 package dev.lacuna.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -130,7 +131,7 @@ public final class MineCommand implements Command {
         Path parent = output.toAbsolutePath().getParent();
         try {
             Files.createDirectories(parent);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new BadInputException(output.toString(), -1, -1, "cannot create the folder of --output: " + e.getMessage());
         }
         if (Files.exists(output) ? !Files.isWritable(output) : !Files.isWritable(parent)) {

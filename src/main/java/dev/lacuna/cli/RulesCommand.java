@@ -1,32 +1,35 @@
 package dev.lacuna.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
+import dev.lacuna.LacunaException;
+import dev.lacuna.OutputGuard;
 import dev.lacuna.rules.AmieRules;
+import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.RuleFileMerge;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
-import dev.lacuna.BadInputException;
-import dev.lacuna.LacunaException;
-import dev.lacuna.rules.Atom;
-import dev.lacuna.rules.Rule;
 import dev.lacuna.store.LacunaVocab;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
-import org.eclipse.rdf4j.model.vocabulary.RDF;
 
 /**
  * {@code lacuna rules import FILE}: stores an AMIE3 rules file in a KG's benchmark graph (nothing stored if any
@@ -53,7 +56,7 @@ public final class RulesCommand implements Command {
     public void addOptions(Options options) {
         CommonOptions.addStore(options);
         CommonOptions.addKg(options);
-        options.addOption(org.apache.commons.cli.Option.builder().longOpt("force")
+        options.addOption(Option.builder().longOpt("force")
                 .desc("replace the rules of a benchmark already built in the store").get());
         CommonOptions.addOutput(options, "merge: the rule file to write");
     }
@@ -108,7 +111,7 @@ public final class RulesCommand implements Command {
         List<String> text;
         try {
             text = Files.readAllLines(file);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new LacunaException("cannot read " + file + ": " + e.getMessage(), e);
         }
         Set<String> known = new HashSet<>();
@@ -162,7 +165,7 @@ public final class RulesCommand implements Command {
         if (output == null || parts.isEmpty()) {
             throw new UsageException("expected 'merge --output FILE PART...' (the files of mine --heads 1/N ... N/N)");
         }
-        dev.lacuna.OutputGuard.refuseInputs("--output", output, parts.stream().map(Path::of).toList());
+        OutputGuard.refuseInputs("--output", output, parts.stream().map(Path::of).toList());
         int rules = RuleFileMerge.merge(parts.stream().map(Path::of).toList(), output);
         context.out().printf("merged %,d rules from %d parts into %s%n", rules, parts.size(), output);
         return ExitCodes.OK;

@@ -1,15 +1,18 @@
 package dev.lacuna.cli;
 
+import java.util.List;
 import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.GraphStats;
+import dev.lacuna.store.KgCatalog;
 import dev.lacuna.store.KgGraphs;
 
 /** {@code lacuna stats}: counts per named graph of one KG, in the shape of the paper's Table 3. */
@@ -45,9 +48,9 @@ public final class StatsCommand implements Command {
             }
             // Without --kg: every KG of the store, not a KG named default that may not exist.
             String base = line.getOptionValue("base", KgGraphs.DEFAULT_BASE);
-            java.util.List<String> names = dev.lacuna.store.KgCatalog.names(repository, base);
+            List<String> names = KgCatalog.names(repository, base);
             if (names.isEmpty()) {
-                throw new dev.lacuna.BadInputException("the store holds no KG under " + base + "; run lacuna load first");
+                throw new BadInputException("the store holds no KG under " + base + "; run lacuna load first");
             }
             for (int i = 0; i < names.size(); i++) {
                 if (i > 0) {
@@ -65,7 +68,7 @@ public final class StatsCommand implements Command {
         {
             GraphStats.Counts complete = GraphStats.counts(repository, kg.complete());
             if (complete.triples() == 0) {
-                throw new dev.lacuna.BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
+                throw new BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph "
                         + kg.complete() + " is empty); run lacuna load first");
             }
             GraphStats.Counts incomplete = GraphStats.counts(repository, kg.incomplete());

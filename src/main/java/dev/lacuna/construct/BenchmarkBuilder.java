@@ -2,10 +2,13 @@ package dev.lacuna.construct;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -27,15 +30,18 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import com.sun.management.OperatingSystemMXBean;
+
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.TrigFile;
-import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GeneratorKind;
+import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.QuestionGenerator;
@@ -44,6 +50,7 @@ import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.sparql.GroundingRow;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
@@ -156,7 +163,7 @@ public final class BenchmarkBuilder {
                     deleted.size(), incomplete.size(), seconds(started));
             stage("incomplete");
 
-            dev.lacuna.questions.GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
+            GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
                     settings.seed(), giveAway);
             List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
@@ -257,18 +264,18 @@ public final class BenchmarkBuilder {
 
     /** CPU time of the whole JVM (all threads), or 0 where the platform does not tell. */
     private static long processCpuNanos() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+        return ManagementFactory.getOperatingSystemMXBean()
+                instanceof OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
     }
 
     /** CPU seconds of the whole JVM during each stage of the last {@link #build}, in order (for benchmarks). */
     public Map<String, Double> stageCpuSeconds() {
-        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageCpuSeconds));
+        return Collections.unmodifiableMap(new LinkedHashMap<>(stageCpuSeconds));
     }
 
     /** Wall seconds of each stage of the last {@link #build}, in order. */
     public Map<String, Double> stageSeconds() {
-        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
+        return Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
     }
 
     private static String seconds(long started) {
@@ -385,7 +392,7 @@ public final class BenchmarkBuilder {
             return;
         }
         long[] sorted = totals.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         long sum = 0;
         int max = 0;
         for (int i = 0; i < totals.length; i++) {
@@ -406,7 +413,7 @@ public final class BenchmarkBuilder {
             for (int i = 0; i < rules.size(); i++) {
                 MinedRule rule = rules.get(i);
                 long ruleSeed = seeds.nextLong();
-                for (dev.lacuna.rules.sparql.GroundingRow g : runner.sampleGroundings(rule.rule(), kg.complete(),
+                for (GroundingRow g : runner.sampleGroundings(rule.rule(), kg.complete(),
                         settings.groundingsPerRule(), ruleSeed)) {
                     List<Triple> body = new ArrayList<>(g.body().size());
                     for (Statement st : g.body()) {

@@ -7,27 +7,35 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
+import org.eclipse.rdf4j.repository.http.HTTPRepository;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.store.CommitGuard;
+import dev.lacuna.store.Explicit;
 import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.store.SparqlFiles;
-import dev.lacuna.store.Explicit;
+import dev.lacuna.store.Stores;
 
 /**
  * How a build replaces a KG's graphs incomplete and benchmark without ever leaving them out of step with a
@@ -51,16 +59,16 @@ final class BuildPublication {
     }
 
     static IRI stagingIncomplete(KgGraphs kg) {
-        return org.eclipse.rdf4j.model.util.Values.iri(kg.prefix() + "staging/incomplete");
+        return Values.iri(kg.prefix() + "staging/incomplete");
     }
 
     static IRI stagingBenchmark(KgGraphs kg) {
-        return org.eclipse.rdf4j.model.util.Values.iri(kg.prefix() + "staging/benchmark");
+        return Values.iri(kg.prefix() + "staging/benchmark");
     }
 
     /** Which graph records the folder of the published build: not exported, so folders stay byte-identical. */
     static IRI buildsGraph(KgGraphs kg) {
-        return org.eclipse.rdf4j.model.util.Values.iri(kg.prefix() + "builds");
+        return Values.iri(kg.prefix() + "builds");
     }
 
     /**
@@ -136,7 +144,7 @@ final class BuildPublication {
         int deleteBatch = BuildSettings.DEFAULT_DELETE_BATCH;
         /** About how many statements the commit writes, for the free-space check before it and the message after. */
         long pending;
-        private final java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors
+        private final ExecutorService thread = Executors
                 .newSingleThreadExecutor(r -> {
                     Thread t = new Thread(r, "lacuna-publish");
                     t.setDaemon(true);
@@ -154,11 +162,11 @@ final class BuildPublication {
          */
         static Publication of(Repository repository, KgGraphs kg) {
             Publication publication;
-            if (dev.lacuna.store.Stores.isLmdb(repository)) {
+            if (Stores.isLmdb(repository)) {
                 publication = new LmdbPublication(repository, kg);
             } else {
-                publication = repository instanceof org.eclipse.rdf4j.repository.sail.SailRepository
-                        || repository instanceof org.eclipse.rdf4j.repository.http.HTTPRepository
+                publication = repository instanceof SailRepository
+                        || repository instanceof HTTPRepository
                         ? new Transactional(repository, kg) : new Staged(repository, kg);
             }
             // A shared store (a lab's Virtuoso holding Freebase) must see that nothing else is touched.
@@ -172,8 +180,8 @@ final class BuildPublication {
         }
 
         /** Starts writing incomplete and benchmark; {@link #written} waits for it. */
-        final java.util.concurrent.Future<Void> write(Collection<Statement> incomplete,
-                                                       List<Triple> removed, org.eclipse.rdf4j.model.Model provenance) {
+        final Future<Void> write(Collection<Statement> incomplete,
+                                                       List<Triple> removed, Model provenance) {
             return thread.submit(() -> {
                 writeGraphs(incomplete, removed, provenance);
                 return null;
@@ -200,7 +208,7 @@ final class BuildPublication {
         }
 
         abstract void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
-                                  org.eclipse.rdf4j.model.Model provenance);
+                                  Model provenance);
 
         /**
          * The exception a build that failed before its commit ends with, after {@link #abandon}: by default the
@@ -239,7 +247,7 @@ final class BuildPublication {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new LacunaException("interrupted while writing the store", e);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r
                         : new LacunaException("writing the store failed: " + e.getCause(), e.getCause());
             }
@@ -261,7 +269,7 @@ final class BuildPublication {
 
         @Override
         void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
-                         org.eclipse.rdf4j.model.Model provenance) {
+                         Model provenance) {
             conn = repository.getConnection();
             pending = incomplete.size() + provenance.size();
             IncompleteGraph.beginSingleWriter(conn);
@@ -323,7 +331,7 @@ final class BuildPublication {
 
         @Override
         void writeGraphs(Collection<Statement> incomplete, List<Triple> removed,
-                         org.eclipse.rdf4j.model.Model provenance) {
+                         Model provenance) {
             try (RepositoryConnection conn = repository.getConnection()) {
                 for (Runnable step : List.<Runnable>of(
                         () -> IncompleteGraph.write(conn, kg, stagingIncomplete(kg), incomplete, removed,

@@ -2,6 +2,7 @@ package dev.lacuna.construct;
 
 import java.nio.file.Path;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
@@ -30,10 +31,10 @@ public record BuildSettings(Path out, boolean force, int groundingsPerRule, doub
 
     public BuildSettings {
         if (depth < 1 || depth > DepthLadder.MAX_DEPTH) {
-            throw new dev.lacuna.BadInputException("--depth must be 1, 2 or 3, not " + depth);
+            throw new BadInputException("--depth must be 1, 2 or 3, not " + depth);
         }
         if (perDepth < 1) {
-            throw new dev.lacuna.BadInputException("--per-depth must be at least 1, not " + perDepth);
+            throw new BadInputException("--per-depth must be at least 1, not " + perDepth);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
+import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -106,7 +107,7 @@ final class CompleteSnapshot implements AutoCloseable {
         try (RepositoryConnection c = repository.getConnection();
              RepositoryResult<Statement> it = c.getStatements(kg.kg(), LacunaVocab.TRIPLE_COUNT, null, false, kg.labels())) {
             for (Statement st : it) {
-                if (st.getObject() instanceof org.eclipse.rdf4j.model.Literal l) {
+                if (st.getObject() instanceof Literal l) {
                     return l.longValue();
                 }
             }

@@ -1,6 +1,7 @@
 package dev.lacuna.construct;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleType;
@@ -102,7 +104,7 @@ final class DepthLadder {
             valid.addAll(part.valid());
             test.addAll(part.test());
         }
-        java.util.Comparator<Question> byId = java.util.Comparator.comparing(Question::id);
+        Comparator<Question> byId = Comparator.comparing(Question::id);
         train.sort(byId);
         valid.sort(byId);
         test.sort(byId);
@@ -132,7 +134,7 @@ final class DepthLadder {
                 types.put(t.label(), 0L);
             }
             long questions = 0;
-            for (dev.lacuna.questions.SplitName s : dev.lacuna.questions.SplitName.values()) {
+            for (SplitName s : SplitName.values()) {
                 for (Question q : split.part(s)) {
                     if (q.depthOrOne() == d) {
                         questions++;
@@ -152,7 +154,7 @@ final class DepthLadder {
     /** Proofs of the build, for provenance: none for a depth-1 build. */
     List<Question> deepQuestions(Splitter.Split split) {
         List<Question> out = new ArrayList<>();
-        for (dev.lacuna.questions.SplitName s : dev.lacuna.questions.SplitName.values()) {
+        for (SplitName s : SplitName.values()) {
             split.part(s).stream().filter(q -> q.proof() != null).forEach(out::add);
         }
         return out;

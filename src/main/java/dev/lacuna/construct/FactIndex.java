@@ -1,6 +1,7 @@
 package dev.lacuna.construct;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -128,6 +129,6 @@ final class FactIndex implements Facts {
                 out[kept++] = id;
             }
         }
-        return kept == ids.length ? ids : java.util.Arrays.copyOf(out, kept);
+        return kept == ids.length ? ids : Arrays.copyOf(out, kept);
     }
 }

@@ -1,8 +1,10 @@
 package dev.lacuna.construct;
 
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.Writer;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,9 +36,9 @@ final class FileComparison extends Writer {
         this.name = name;
         this.file = file;
         try {
-            reader = new java.io.InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT));
+            reader = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT));
         } catch (NoSuchFileException e) {
             fail(name + ": missing");
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.lacuna.construct;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -19,16 +21,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
-
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-
-import dev.lacuna.folder.GraphFiles;
-import dev.lacuna.folder.TrigFile;
+import dev.lacuna.BadInputException;
+import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.Summary;
+import dev.lacuna.folder.TrigFile;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
@@ -37,10 +39,10 @@ import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
+import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
-import dev.lacuna.rules.sparql.Side;
 
 /**
  * The checks of {@code verify} that hold a benchmark folder's files against the store, so that an edited
@@ -96,12 +98,12 @@ final class FolderChecks {
             checks.add(withOldTrigHint(trig.get(), own.trigFile()));
             return checks;
         } catch (IOException e) {
-            throw new dev.lacuna.LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
+            throw new LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new dev.lacuna.LacunaException("verify interrupted", e);
+            throw new LacunaException("verify interrupted", e);
         } catch (ExecutionException e) {
-            throw new dev.lacuna.LacunaException("verify: cannot write the store's files for comparison: "
+            throw new LacunaException("verify: cannot write the store's files for comparison: "
                     + e.getCause().getMessage(), e.getCause());
         } finally {
             pool.shutdownNow();
@@ -123,7 +125,7 @@ final class FolderChecks {
             return check;
         }
         boolean pretty;
-        try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             pretty = r.lines().limit(50).anyMatch(line -> line.endsWith("> {"));
         }
         if (!pretty) {
@@ -236,7 +238,7 @@ final class FolderChecks {
                         rules.stream().filter(x -> RuleType.of(x.rule()) == t).count(),
                         r.byType() == null ? null : r.byType().get(t.label()));
             }
-        } catch (dev.lacuna.BadInputException e) {
+        } catch (BadInputException e) {
             failures.add(e.getMessage() + " (so the rule counts of summary.json cannot be checked)");
         }
         long groundings = 0;
@@ -264,7 +266,7 @@ final class FolderChecks {
         names.addAll(parameters.keySet());
         for (String name : names) {
             String inFile = parameters.get(name);
-            if (!java.util.Objects.equals(inFile, stored.get(name))) {
+            if (!Objects.equals(inFile, stored.get(name))) {
                 failures.add("summary.json parameters." + name + " is " + inFile + ", the store recorded " + stored.get(name));
             }
         }

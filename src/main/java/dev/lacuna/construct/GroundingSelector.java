@@ -5,6 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import dev.lacuna.Choice;
+
 /**
  * Chooses which groundings' head triples to delete under the paper's two constraints (section 3.2):
  * every body triple of every selected grounding stays in the KG, and deleting a head never removes a
@@ -26,12 +28,12 @@ import java.util.Set;
 public final class GroundingSelector {
 
     /** How candidates are chosen; see the class comment. */
-    public enum Mode implements dev.lacuna.Choice {
+    public enum Mode implements Choice {
         FILTER, GREEDY;
 
         /** Parses the word of {@code --selection}. */
         public static Mode parse(String word) {
-            return dev.lacuna.Choice.parse(Mode.class, "selection", word);
+            return Choice.parse(Mode.class, "selection", word);
         }
     }
 

@@ -7,14 +7,17 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
+import java.util.Locale;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
@@ -26,9 +29,9 @@ import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.rules.sparql.RuleCompiler;
 import dev.lacuna.store.CommitGuard;
+import dev.lacuna.store.Explicit;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
-import dev.lacuna.store.Explicit;
 
 /**
  * Makes the graph incomplete: complete minus the selected heads, written in one transaction that first
@@ -45,7 +48,7 @@ public final class IncompleteGraph {
     private static final Logger LOG = LoggerFactory.getLogger(IncompleteGraph.class);
     /** Statements per add call when streaming: large enough that per-call overhead vanishes. */
     private static final int STREAM_BATCH = 100_000;
-    private static final org.eclipse.rdf4j.model.ValueFactory VF = org.eclipse.rdf4j.model.impl.SimpleValueFactory.getInstance();
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
 
     /** How incomplete is written. */
     enum Method {
@@ -107,7 +110,7 @@ public final class IncompleteGraph {
             }
         }
         LOG.info("{} = complete minus {} triples ({} triples written, {}, {} s)", incomplete, statements.size(),
-                written < 0 ? "all" : written, method.name().toLowerCase(java.util.Locale.ROOT),
+                written < 0 ? "all" : written, method.name().toLowerCase(Locale.ROOT),
                 String.format("%.1f", (System.nanoTime() - started) / 1e9));
     }
 
@@ -137,7 +140,7 @@ public final class IncompleteGraph {
             copyDelete(conn, kg.complete(), target, keys, deleteBatch);
         }
         LOG.info("{} = complete minus {} triples ({}, {} s)", target, removed.size(),
-                method.name().toLowerCase(java.util.Locale.ROOT), String.format("%.1f", (System.nanoTime() - started) / 1e9));
+                method.name().toLowerCase(Locale.ROOT), String.format("%.1f", (System.nanoTime() - started) / 1e9));
     }
 
     /** Adds the statements to {@code target} in the caller's open transaction, in large batches, showing progress. */

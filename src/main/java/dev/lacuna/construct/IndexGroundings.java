@@ -1,12 +1,15 @@
 package dev.lacuna.construct;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.eclipse.rdf4j.model.util.Values;
 
@@ -50,7 +53,7 @@ final class IndexGroundings {
         int n = index.entityCount();
         this.keyOffsets = new int[n + 1];
         this.privateIds = new long[n];
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (int e = 0; e < n; e++) {
             String name = index.entityName(e);
             bytes.writeBytes((" " + name).getBytes(StandardCharsets.UTF_8));
@@ -182,7 +185,7 @@ final class IndexGroundings {
             possible = ok;
             variables = rule.variableCount();
             values = new int[variables];
-            java.util.Arrays.fill(values, -1);
+            Arrays.fill(values, -1);
             done = new boolean[atoms];
             this.k = k;
             int capacity = Math.max(1, Math.min(k, 64));
@@ -193,14 +196,14 @@ final class IndexGroundings {
             prefix[0] = md5();
             prefix[0].update(Long.toString(seed).getBytes(StandardCharsets.UTF_8));
             cached = new int[variables];
-            java.util.Arrays.fill(cached, -1);
+            Arrays.fill(cached, -1);
         }
 
         /** Same variables and constants on both sides: the atom is the head itself, and no filter applies. */
         private static boolean sameTerms(Atom a, Atom b) {
             return a.subject() == b.subject() && a.object() == b.object()
-                    && java.util.Objects.equals(a.subjectConstant(), b.subjectConstant())
-                    && java.util.Objects.equals(a.objectConstant(), b.objectConstant());
+                    && Objects.equals(a.subjectConstant(), b.subjectConstant())
+                    && Objects.equals(a.objectConstant(), b.objectConstant());
         }
 
         int term(int atom, boolean subject, int[] b) {
@@ -304,9 +307,9 @@ final class IndexGroundings {
             }
             if (size == keyHigh.length && size < k) {
                 int grown = (int) Math.min(k, 2L * size);
-                keyHigh = java.util.Arrays.copyOf(keyHigh, grown);
-                keyLow = java.util.Arrays.copyOf(keyLow, grown);
-                bindings = java.util.Arrays.copyOf(bindings, grown);
+                keyHigh = Arrays.copyOf(keyHigh, grown);
+                keyLow = Arrays.copyOf(keyLow, grown);
+                bindings = Arrays.copyOf(bindings, grown);
             }
             // binary search for the first slot the new key sorts before, then shift the tail by one
             int lo = 0;

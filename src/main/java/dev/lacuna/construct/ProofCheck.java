@@ -6,6 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
@@ -111,14 +113,14 @@ final class ProofCheck {
 
     /** summary.json's questions per depth and rule type are those of the question files. */
     private static Verifier.Check summaryDepths(Summary summary, List<Question> questions) {
-        Map<String, Map<String, Long>> counted = new java.util.TreeMap<>();
+        Map<String, Map<String, Long>> counted = new TreeMap<>();
         for (Question q : questions) {
-            counted.computeIfAbsent(Integer.toString(q.depthOrOne()), d -> new java.util.TreeMap<>())
+            counted.computeIfAbsent(Integer.toString(q.depthOrOne()), d -> new TreeMap<>())
                     .merge(q.ruleType(), 1L, Long::sum);
         }
         List<String> failures = new ArrayList<>();
         Map<String, Summary.Depth> given = summary.depths() == null ? Map.of() : summary.depths();
-        Set<String> depths = new java.util.TreeSet<>(counted.keySet());
+        Set<String> depths = new TreeSet<>(counted.keySet());
         depths.addAll(given.keySet());
         for (String d : depths) {
             Map<String, Long> files = counted.getOrDefault(d, Map.of());
@@ -130,7 +132,7 @@ final class ProofCheck {
                 continue;
             }
             Map<String, Long> byType = s.byRuleType() == null ? Map.of() : s.byRuleType();
-            for (String type : new java.util.TreeSet<>(files.keySet())) {
+            for (String type : new TreeSet<>(files.keySet())) {
                 if (!files.get(type).equals(byType.get(type))) {
                     failures.add("summary.json: depths." + d + ".by_rule_type." + type + " is " + byType.get(type)
                             + ", the question files hold " + files.get(type));

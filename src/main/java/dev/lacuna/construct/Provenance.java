@@ -1,6 +1,8 @@
 package dev.lacuna.construct;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,7 @@ import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.questions.Question;
+import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.store.KgGraphs;
@@ -62,7 +65,7 @@ final class Provenance {
             m.add(node, LacunaVocab.HARD_ANSWER, kg.entity(Long.parseLong(q.hardAnswer())));
             m.add(node, LacunaVocab.SPLIT, VF.createLiteral(q.split()));
             m.add(node, LacunaVocab.GENERATOR, VF.createLiteral(generator));
-            m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, dev.lacuna.rules.AmieRules.parseRule(q.rule(), "question " + q.id(), -1)));
+            m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, AmieRules.parseRule(q.rule(), "question " + q.id(), -1)));
         }
         return m;
     }
@@ -87,8 +90,8 @@ final class Provenance {
 
     private static byte[] sha256(byte[] data) {
         try {
-            return java.security.MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

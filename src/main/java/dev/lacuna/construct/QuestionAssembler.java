@@ -1,10 +1,17 @@
 package dev.lacuna.construct;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.eclipse.rdf4j.model.IRI;
 
@@ -63,7 +70,7 @@ final class QuestionAssembler {
         List<QuestionRequest> requests = new ArrayList<>();
         Map<String, Long> excluded = GiveAway.zeroCounts();
         // Counted as questions would be after merging: one per topic, relation, side and hard answer.
-        java.util.Set<String> givenAway = new java.util.HashSet<>();
+        Set<String> givenAway = new HashSet<>();
         for (Grounding g : perRuleAndHead.values()) {
             Side side = random.nextBoolean() ? Side.HEAD : Side.TAIL;
             if (GiveAway.answerIsTopic(Long.toString(g.head().head()), Long.toString(g.head().tail()))) {
@@ -96,7 +103,7 @@ final class QuestionAssembler {
             long hard = topicIsHead ? head.tail() : head.head();
             String key = topic + " " + head.relation() + " " + c.topicSide().label();
             Question existing = byKey.get(key);
-            java.util.Optional<GiveAway.Reason> reason = existing != null ? java.util.Optional.empty()
+            Optional<GiveAway.Reason> reason = existing != null ? Optional.empty()
                     : giveAway.reason(result.question(), Long.toString(topic), Long.toString(hard));
             if (reason.isPresent()) {
                 // Another candidate of the same key may still be asked; one question text is counted once.
@@ -154,7 +161,7 @@ final class QuestionAssembler {
             keys.add(new AnswerKey(head.relation(), topicIsHead ? head.head() : head.tail(), topicIsHead));
         }
         Map<AnswerKey, List<String>> sets = complete.answers(keys);
-        Map<String, List<String>> out = new java.util.HashMap<>();
+        Map<String, List<String>> out = new HashMap<>();
         sets.forEach((k, v) -> out.put(k.topic() + " " + k.relation() + " " + (k.topicIsHead() ? Side.HEAD : Side.TAIL).label(), v));
         return out;
     }
@@ -167,14 +174,14 @@ final class QuestionAssembler {
      * Every key's answers in complete as sorted private ids, fetched in batches grouped by relation and side;
      * the result is the same as one {@link #answers(SparqlRuleRunner, KgGraphs, String, long, boolean)} per key.
      */
-    static Map<AnswerKey, List<String>> answers(SparqlRuleRunner runner, KgGraphs kg, java.util.Collection<AnswerKey> keys) {
-        Map<String, java.util.Set<Long>> groups = new java.util.TreeMap<>();
+    static Map<AnswerKey, List<String>> answers(SparqlRuleRunner runner, KgGraphs kg, Collection<AnswerKey> keys) {
+        Map<String, Set<Long>> groups = new TreeMap<>();
         for (AnswerKey k : keys) {
-            groups.computeIfAbsent(k.relation() + "\t" + k.topicIsHead(), g -> new java.util.TreeSet<>()).add(k.topic());
+            groups.computeIfAbsent(k.relation() + "\t" + k.topicIsHead(), g -> new TreeSet<>()).add(k.topic());
         }
-        Map<AnswerKey, List<String>> out = new java.util.HashMap<>();
-        try (Progress progress = Progress.start("answer sets", new java.util.HashSet<>(keys).size(), "questions")) {
-            for (Map.Entry<String, java.util.Set<Long>> g : groups.entrySet()) {
+        Map<AnswerKey, List<String>> out = new HashMap<>();
+        try (Progress progress = Progress.start("answer sets", new HashSet<>(keys).size(), "questions")) {
+            for (Map.Entry<String, Set<Long>> g : groups.entrySet()) {
                 String relation = g.getKey().substring(0, g.getKey().lastIndexOf('\t'));
                 boolean topicIsHead = g.getKey().endsWith("\ttrue");
                 List<IRI> topics = new ArrayList<>(g.getValue().size());

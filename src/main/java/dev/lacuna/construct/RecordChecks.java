@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,7 +28,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
+import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
@@ -69,7 +72,7 @@ final class RecordChecks {
             checks.add(compare(folder, folder.summaryFile(), Json.pretty().writeValueAsString(folder.summary()) + "\n"));
             checks.add(compare(folder, folder.removedFile(), removedTsv(stored.removed())));
         } catch (IOException e) {
-            throw new dev.lacuna.LacunaException("verify: cannot write the expected files: " + e.getMessage(), e);
+            throw new LacunaException("verify: cannot write the expected files: " + e.getMessage(), e);
         }
         checks.add(buildCounts(folder.summary(), stored));
         return checks;
@@ -292,9 +295,9 @@ final class RecordChecks {
                     continue;
                 }
                 checked++;
-                boolean isFolder = Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                boolean isFolder = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
                 boolean fine = isFolder ? knownFolders.contains(relative)
-                        : known.contains(relative) && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                        : known.contains(relative) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
                 if (!fine && (relative.getParent() == null || knownFolders.contains(relative.getParent()))) {
                     failures.add("unknown " + (isFolder ? "folder " : Files.isSymbolicLink(p) ? "symbolic link " : "file ")
                             + relative.toString().replace('\\', '/') + ": lacuna build writes no such "
@@ -412,7 +415,7 @@ final class RecordChecks {
      * Null when no such folder is left.
      */
     static String interruptedRename(Path dir) {
-        List<Path> left = dev.lacuna.folder.OutputFolder.leftovers(dir);
+        List<Path> left = OutputFolder.leftovers(dir);
         if (left.isEmpty()) {
             return null;
         }

@@ -2,15 +2,17 @@ package dev.lacuna.construct;
 
 import java.util.List;
 
+import dev.lacuna.rules.chain.Fact;
+
 /** A triple of the KG by private ids and the relation's source name: r(head, tail). */
 public record Triple(long head, String relation, long tail) implements Comparable<Triple> {
 
-    static Triple of(dev.lacuna.rules.chain.Fact f) {
+    static Triple of(Fact f) {
         return new Triple(f.s(), f.relation(), f.o());
     }
 
-    dev.lacuna.rules.chain.Fact fact() {
-        return new dev.lacuna.rules.chain.Fact(head, relation, tail);
+    Fact fact() {
+        return new Fact(head, relation, tail);
     }
 
     /** As written in output files and questions: [head, relation, tail] with ids as decimal strings. */

@@ -1,6 +1,7 @@
 package dev.lacuna.construct;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -71,7 +72,7 @@ final class TriplePacking {
         for (Statement st : wanted) {
             keys[n++] = pack(st);
         }
-        java.util.Arrays.parallelSort(keys);
+        Arrays.parallelSort(keys);
         return distinct(keys, n);
     }
 
@@ -83,7 +84,7 @@ final class TriplePacking {
                 keys[m++] = keys[i];
             }
         }
-        return m == keys.length ? keys : java.util.Arrays.copyOf(keys, m);
+        return m == keys.length ? keys : Arrays.copyOf(keys, m);
     }
 
     /** The statement as one non-negative long, or -1 if no wanted statement can be equal to it. */

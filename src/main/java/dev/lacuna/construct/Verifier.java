@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,13 +20,14 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.PlainValues;
-import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
@@ -32,11 +36,11 @@ import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Rule;
+import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.GraphChecksum;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
-import dev.lacuna.rules.sparql.Side;
 
 /**
  * {@code lacuna verify DIR}: checks a benchmark folder against the store it was built in, each check with a
@@ -51,7 +55,7 @@ import dev.lacuna.rules.sparql.Side;
  */
 public final class Verifier {
     private static final int SHOWN = 10;
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Verifier.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Verifier.class);
 
     /** One check: how many items it looked at and which failed. */
     public record Check(String name, long checked, List<String> failures) {
@@ -149,7 +153,7 @@ public final class Verifier {
             done(checks, started, rulesInferHardAnswers(runner, kg, ProofCheck.depthOne(questions)));
             if (ProofCheck.needed(questions)) {
                 ProofCheck.checks(conn, runner, kg, AmieRules.read(folder.rulesFile()), questions,
-                        new java.util.HashSet<>(removed), folder.summary()).forEach(c -> done(checks, started, c));
+                        new HashSet<>(removed), folder.summary()).forEach(c -> done(checks, started, c));
             }
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
             RecordChecks.all(conn, kg, folder, split).forEach(c -> done(checks, started, c));
@@ -224,7 +228,7 @@ public final class Verifier {
     record StoreGraphs(StoreGraph complete, GraphChecksum completeSum, StoreGraph incomplete,
                        GraphChecksum incompleteSum, List<Statement> labels, List<Statement> benchmark) {
         static StoreGraphs read(RepositoryConnection conn, KgGraphs kg) {
-            Map<Value, Value> values = new java.util.HashMap<>();
+            Map<Value, Value> values = new HashMap<>();
             // One PlainValues for both large graphs: an LMDB id's text is fetched once for complete and incomplete.
             PlainValues plain = new PlainValues(values);
             GraphChecksum completeSum = new GraphChecksum();
@@ -271,7 +275,7 @@ public final class Verifier {
 
     private static Check rulesInferHardAnswers(SparqlRuleRunner runner, KgGraphs kg, List<Question> questions) {
         // One batched query per rule and 500 heads (SparqlRuleRunner.bodiesHold) rather than one ASK per question.
-        Map<String, List<List<IRI>>> pairsByRule = new java.util.LinkedHashMap<>();
+        Map<String, List<List<IRI>>> pairsByRule = new LinkedHashMap<>();
         for (Question q : questions) {
             List<String> head = q.grounding().head();
             pairsByRule.computeIfAbsent(q.rule(), r -> new ArrayList<>()).add(List.of(
@@ -328,7 +332,7 @@ public final class Verifier {
     private static Check splitSizes(Splitter.Split split) {
         int[] expected = Splitter.sizes(split.size());
         int[] actual = {split.train().size(), split.valid().size(), split.test().size()};
-        List<String> failures = java.util.Arrays.equals(expected, actual) ? List.of()
+        List<String> failures = Arrays.equals(expected, actual) ? List.of()
                 : List.of("train/valid/test " + actual[0] + "/" + actual[1] + "/" + actual[2] + ", 8:1:1 gives "
                         + expected[0] + "/" + expected[1] + "/" + expected[2]);
         return new Check("split 8:1:1 within rounding", split.size(), failures);

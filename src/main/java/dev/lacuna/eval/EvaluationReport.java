@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -78,7 +79,7 @@ public record EvaluationReport(
                 notes.addAll(read.notes());
                 if (from == OutputSource.BRINK) {
                     BrinkScores b = BrinkScores.score(evaluator.brinkGold(), read.outputs());
-                    notes.add(String.format(java.util.Locale.ROOT, "%s (%s): evaluate_brink.py's numbers: num_examples %d, "
+                    notes.add(String.format(Locale.ROOT, "%s (%s): evaluate_brink.py's numbers: num_examples %d, "
                             + "num_missing_predictions %d, Hits@Any %.6f, Precision %.6f, Recall %.6f, F1 %.6f, Hits@Hard %.6f, HHR %.6f",
                             s.name(), e.getKey(), b.examples(), b.missing(), b.hitsAtAny(), b.precision(), b.recall(), b.f1(),
                             b.hitsAtHard(), b.hhr()));

@@ -3,6 +3,7 @@ package dev.lacuna.eval;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.export.ExportManifest;
@@ -30,7 +31,7 @@ public record ExportNaming(EntityForm entities, OutputSource from, List<String> 
         Path firstDir = null;
         for (Path dir : exports) {
             ExportManifest m = ExportManifest.read(dir);
-            if (first != null && (m.outputs() != first.outputs() || !java.util.Objects.equals(m.system(), first.system()))) {
+            if (first != null && (m.outputs() != first.outputs() || !Objects.equals(m.system(), first.system()))) {
                 throw new BadInputException("--export " + dir + " (" + describe(m) + ") and --export " + firstDir + " ("
                         + describe(first) + ") name entities differently: evaluate one naming at a time");
             }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -224,7 +225,7 @@ public final class HtmlReport {
         h.append("</p>\n");
     }
 
-    static void table(StringBuilder h, List<String> header, java.util.function.Consumer<List<List<String>>> fill) {
+    static void table(StringBuilder h, List<String> header, Consumer<List<List<String>>> fill) {
         List<List<String>> rows = new ArrayList<>();
         fill.accept(rows);
         h.append("<table>\n<tr>");

@@ -3,6 +3,8 @@ package dev.lacuna.eval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /** The report as Markdown tables: strict scores, drops, breakdowns, permissive scores, coverage. */
 public final class MarkdownReport {
@@ -94,11 +96,11 @@ public final class MarkdownReport {
     }
 
     private static void breakdown(StringBuilder md, EvaluationReport report, String title, String column,
-            java.util.function.Function<RunResult, Map<String, Scores>> groups) {
+            Function<RunResult, Map<String, Scores>> groups) {
         md.append("\n## ").append(title).append("\n\n");
         md.append("| System | KG | ").append(column).append(" | Questions | Hits@Any | F1 | Hits@Hard | HHR |\n");
         md.append("|---|---|---|---:|---:|---:|---:|---:|\n");
-        forEachRun(report, (sys, setting, run) -> java.util.Objects.requireNonNullElse(groups.apply(run),
+        forEachRun(report, (sys, setting, run) -> Objects.requireNonNullElse(groups.apply(run),
                 Map.<String, Scores>of()).forEach((k, x) -> md.append("| ").append(cell(sys))
                 .append(" | ").append(setting).append(" | ").append(cell(k)).append(" | ").append(x.questions())
                 .append(" | ").append(num(x.hitsAtAny())).append(" | ").append(num(x.f1())).append(" | ")

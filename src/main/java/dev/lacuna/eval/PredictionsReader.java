@@ -3,6 +3,8 @@ package dev.lacuna.eval;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -18,6 +20,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
@@ -31,7 +34,7 @@ import dev.lacuna.Json;
 public final class PredictionsReader {
     private static final ObjectMapper JSON = Json.mapper();
     /** For one JSON Lines record: text after the object on the same line is an error, not ignored. */
-    private static final com.fasterxml.jackson.databind.ObjectReader JSON_LINE = Json.strict();
+    private static final ObjectReader JSON_LINE = Json.strict();
 
     private PredictionsReader() {
     }
@@ -63,7 +66,7 @@ public final class PredictionsReader {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw invalidUtf8(file);
         } catch (IOException e) {
             throw new BadInputException(file.toString(), -1, -1, "cannot read predictions: " + e.getMessage(), e);
@@ -80,8 +83,8 @@ public final class PredictionsReader {
             for (int i = 0; i <= bytes.length; i++) {
                 if (i == bytes.length || bytes[i] == '\n') {
                     try {
-                        decoder.reset().decode(java.nio.ByteBuffer.wrap(bytes, start, i - start));
-                    } catch (java.nio.charset.CharacterCodingException bad) {
+                        decoder.reset().decode(ByteBuffer.wrap(bytes, start, i - start));
+                    } catch (CharacterCodingException bad) {
                         return new BadInputException(file.toString(), line, -1, "not valid UTF-8");
                     }
                     start = i + 1;

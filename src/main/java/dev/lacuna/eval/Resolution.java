@@ -1,5 +1,7 @@
 package dev.lacuna.eval;
 
+import java.util.Locale;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -29,7 +31,7 @@ public record Resolution(
 
     /** "12 of 40 (30.0%)". */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "%,d of %,d (%s)", resolved, predicted,
-                share() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f%%", 100 * share()));
+        return String.format(Locale.ROOT, "%,d of %,d (%s)", resolved, predicted,
+                share() == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * share()));
     }
 }

@@ -1,6 +1,8 @@
 package dev.lacuna.eval;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -17,7 +19,7 @@ public record SystemSpec(String name, Map<RunSetting, Path> files) {
         if (name == null || name.isBlank()) {
             throw new BadInputException("a system needs a name");
         }
-        files = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(files));
+        files = Collections.unmodifiableMap(new EnumMap<>(files));
     }
 
     public static SystemSpec single(String name, Path file) {

@@ -1,10 +1,11 @@
 package dev.lacuna.export;
 
 import java.nio.file.Path;
+import java.util.Objects;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.view.LabelMode;
 import dev.lacuna.store.GraphRole;
+import dev.lacuna.view.LabelMode;
 
 /**
  * One export: which benchmark folder, which format, which graph (the incomplete one unless asked: that is the
@@ -17,7 +18,7 @@ public record ExportSettings(Path benchmark, ExportFormat format, GraphRole grap
     public static final int DEFAULT_MAX_TRIPLES = 2_000;
 
     public ExportSettings {
-        java.util.Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(graph, "graph");
         if (hops < 1 || hops > 4) {
             throw new BadInputException("--hops must be between 1 and 4, got " + hops);
         }

@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,9 +18,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lacuna.BadInputException;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.SplitName;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.view.KgView;
 import dev.lacuna.view.LabelMode;
-import dev.lacuna.store.GraphRole;
 
 /**
  * GNN-RAG / ReaRev's dataset (cmavro/GNN-RAG, read by gnn/dataset_load.py BasicDataLoader): {@code train.json},
@@ -65,7 +67,7 @@ final class GnnRagExport {
             ObjectNode summary, SubgraphChecks checks, SystemView view) throws IOException {
         Names kbIds = s.labels() == LabelMode.TEXT ? new Names(folder, LabelMode.SOURCE) : names;
         Map<String, Integer> entityIndex = new HashMap<>();
-        java.util.Set<String> kbSeen = new java.util.HashSet<>();
+        Set<String> kbSeen = new HashSet<>();
         try (BufferedWriter w = Files.newBufferedWriter(out.resolve("entities.txt"), StandardCharsets.UTF_8)) {
             for (String id : folder.entities().keySet()) {
                 String kb = kbIds.of(id).replace('\n', ' ');
@@ -89,7 +91,7 @@ final class GnnRagExport {
         folder.forEachTriple(GraphRole.COMPLETE, t -> relationNames.add(t[1]));
         Map<String, Integer> relationIndex = new HashMap<>();
         try (BufferedWriter w = Files.newBufferedWriter(out.resolve("relations.txt"), StandardCharsets.UTF_8)) {
-            java.util.Set<String> used = new java.util.HashSet<>();
+            Set<String> used = new HashSet<>();
             for (String r : relationNames) {
                 String name = relationName(r);
                 for (int i = 2; !used.add(name); i++) {

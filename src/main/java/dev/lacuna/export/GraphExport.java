@@ -4,24 +4,27 @@ import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.SplitName;
-import dev.lacuna.view.Shape;
 import dev.lacuna.store.GraphRole;
+import dev.lacuna.view.Shape;
 
 /**
  * The whole-graph formats. tsv writes {@code head<TAB>relation<TAB>tail} in the label setting; ntriples,
@@ -44,7 +47,7 @@ final class GraphExport {
      * Writes one line per triple of a graph file, in the build's order (sorted by private id, so deterministic):
      * streamed, so a large KG costs no list of its lines.
      */
-    static long streamLines(CheckedFolder folder, GraphRole graph, Path file, java.util.function.Function<String[], String> line)
+    static long streamLines(CheckedFolder folder, GraphRole graph, Path file, Function<String[], String> line)
             throws IOException {
         long[] n = {0};
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -54,10 +57,10 @@ final class GraphExport {
                     w.write('\n');
                     n[0]++;
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             });
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw e.getCause();
         }
         return n[0];
@@ -111,7 +114,7 @@ final class GraphExport {
         Path dir = out.resolve("questions");
         Files.createDirectories(dir);
         for (Map.Entry<SplitName, List<Question>> split : folder.questions().entrySet()) {
-            com.fasterxml.jackson.databind.node.ArrayNode rows = QuestionsOut.JSON.createArrayNode();
+            ArrayNode rows = QuestionsOut.JSON.createArrayNode();
             for (Question q : split.getValue()) {
                 ObjectNode n = rows.addObject();
                 n.put("ID", q.id());

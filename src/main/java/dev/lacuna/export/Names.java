@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -108,7 +109,7 @@ public final class Names {
         return t == null ? q.question() : t;
     }
 
-    private static final Map<String, Pattern> TOKENS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Pattern> TOKENS = new ConcurrentHashMap<>();
 
     private static Pattern token(String id) {
         return TOKENS.computeIfAbsent(id, k -> Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(k) + "(?![\\p{L}\\p{N}])"));

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -210,7 +211,7 @@ public final class BenchmarkFolder {
      * Streams the rows of entities.tsv whose private id passes {@code wanted}, leniently as {@link #entities(Collection)}
      * reads them: evaluation holds no table of a Wikidata5m-sized KG to look its names up.
      */
-    public void forEachEntity(java.util.function.Predicate<String> wanted, Consumer<Entity> sink) {
+    public void forEachEntity(Predicate<String> wanted, Consumer<Entity> sink) {
         Path file = entitiesFile();
         if (!Files.exists(file)) {
             throw new BadInputException(file.toString(), -1, -1,

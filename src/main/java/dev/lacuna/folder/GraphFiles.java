@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
@@ -56,7 +57,7 @@ public final class GraphFiles {
      * each distinct value of the store is looked up once ({@link PlainValues}).
      */
     public static List<Statement> read(RepositoryConnection conn, IRI graph, Map<Value, Value> values,
-                                       java.util.function.Consumer<Statement> each) {
+                                       Consumer<Statement> each) {
         List<Statement> out = new ArrayList<>();
         stream(conn, graph, new PlainValues(values), each.andThen(out::add));
         return out;
@@ -67,7 +68,7 @@ public final class GraphFiles {
      * {@code plain}, without context. Returns how many there were.
      */
     public static long stream(RepositoryConnection conn, IRI graph, PlainValues plain,
-                              java.util.function.Consumer<Statement> each) {
+                              Consumer<Statement> each) {
         long n = 0;
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
             for (Statement st : it) {

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.function.Predicate;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
@@ -29,7 +31,7 @@ public final class OutputFolder {
      * Which existing folder {@code --force} may replace: one that the same kind of command wrote, recognised by
      * {@code test}; {@code what} names it in the refusal.
      */
-    public record Replaceable(String what, java.util.function.Predicate<Path> test) {
+    public record Replaceable(String what, Predicate<Path> test) {
     }
 
     private OutputFolder() {
@@ -42,7 +44,7 @@ public final class OutputFolder {
      * {@code protectedFolders} (the store's folder) nor be the current folder or one of its ancestors,
      * because replacing it would delete what the build is reading from or running in.
      */
-    public static void checkTarget(Path dir, boolean force, java.util.List<Path> protectedFolders,
+    public static void checkTarget(Path dir, boolean force, List<Path> protectedFolders,
                                    Replaceable replaceable) {
         Path target = real(dir);
         Path cwd = real(Path.of(""));
@@ -90,7 +92,7 @@ public final class OutputFolder {
     }
 
     public static void write(Path dir, boolean force, Replaceable replaceable, Writer writer) {
-        checkTarget(dir, force, java.util.List.of(), replaceable);
+        checkTarget(dir, force, List.of(), replaceable);
         Path absolute = dir.toAbsolutePath().normalize();
         Path parent = absolute.getParent();
         String name = absolute.getFileName().toString();
@@ -123,18 +125,18 @@ public final class OutputFolder {
      * The finished folders that runs writing {@code dir} left beside it, {@code .NAME.partial-PID} holding a
      * summary.json: a run killed between its last step and the rename into place leaves one (the next run removes it).
      */
-    public static java.util.List<Path> leftovers(Path dir) {
+    public static List<Path> leftovers(Path dir) {
         Path absolute = dir.toAbsolutePath().normalize();
         Path parent = absolute.getParent();
         if (parent == null || absolute.getFileName() == null || !Files.isDirectory(parent)) {
-            return java.util.List.of();
+            return List.of();
         }
         String prefix = "." + absolute.getFileName() + ".partial-";
         try (var entries = Files.list(parent)) {
             return entries.filter(p -> p.getFileName().toString().startsWith(prefix))
                     .filter(p -> Files.isRegularFile(p.resolve("summary.json"))).sorted().toList();
         } catch (IOException e) {
-            return java.util.List.of();
+            return List.of();
         }
     }
 

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 
 import dev.lacuna.generate.KgGenerator.PlantedRule;
@@ -36,7 +38,7 @@ public final class GeneratedKgWriter {
     }
 
     public static KgGenerator.Summary write(KgGenerator generator, Path file, Format format,
-            java.util.function.LongConsumer progress) {
+            LongConsumer progress) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             Files.createDirectories(parent);
@@ -84,8 +86,8 @@ public final class GeneratedKgWriter {
     public static void writePlanted(Iterable<PlantedRule> planted, Path file) {
         StringBuilder text = new StringBuilder("Kind\tRule\tPlanted Confidence\n");
         for (PlantedRule p : planted) {
-            text.append(p.kind().name().toLowerCase(java.util.Locale.ROOT)).append('\t').append(p.rule().toAmie())
-                    .append('\t').append(String.format(java.util.Locale.ROOT, "%.2f", p.confidence())).append('\n');
+            text.append(p.kind().name().toLowerCase(Locale.ROOT)).append('\t').append(p.rule().toAmie())
+                    .append('\t').append(String.format(Locale.ROOT, "%.2f", p.confidence())).append('\n');
         }
         try {
             Path parent = file.toAbsolutePath().getParent();

@@ -2,6 +2,7 @@ package dev.lacuna.questions;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -26,7 +27,7 @@ public final class GiveAway {
 
         /** The key of summary.json's count, e.g. {@code answer_is_topic}. */
         public String key() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         public String describe(String topicName, String answerName) {

@@ -23,9 +23,12 @@ import org.slf4j.LoggerFactory;
 
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.exception.UnresolvedModelServerException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
+
 import dev.lacuna.LacunaException;
 
 /**
@@ -217,13 +220,13 @@ public final class LlmQuestionGenerator implements QuestionGenerator {
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof dev.langchain4j.exception.TimeoutException || t instanceof HttpTimeoutException
+            if (t instanceof TimeoutException || t instanceof HttpTimeoutException
                     || t instanceof SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
                 return Kind.RETRIABLE;
             }
             if (t instanceof ConnectException || t instanceof UnknownHostException
                     || t instanceof UnresolvedAddressException || t instanceof NoRouteToHostException
-                    || t instanceof dev.langchain4j.exception.UnresolvedModelServerException) {
+                    || t instanceof UnresolvedModelServerException) {
                 return Kind.UNREACHABLE;
             }
         }

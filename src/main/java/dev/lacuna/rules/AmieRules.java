@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 
@@ -240,7 +241,7 @@ public final class AmieRules {
             out.append(format(m)).append('\n');
         }
         // whole or not at all: a full disk after hours of mining must not leave a truncated rules file
-        dev.lacuna.AtomicFiles.writeString(file, out.toString());
+        AtomicFiles.writeString(file, out.toString());
     }
 
     /** One TSV line without the newline. */

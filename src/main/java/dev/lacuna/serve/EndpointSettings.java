@@ -2,6 +2,7 @@ package dev.lacuna.serve;
 
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 
@@ -106,7 +107,7 @@ public record EndpointSettings(Repository repository, KgGraphs kg, Exposure expo
             return (u.getScheme() != null && (u.getScheme().equals("http") || u.getScheme().equals("https")))
                     && u.getHost() != null && (u.getRawPath() == null || u.getRawPath().isEmpty())
                     && u.getRawQuery() == null && u.getRawFragment() == null && u.getRawUserInfo() == null;
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return false;
         }
     }

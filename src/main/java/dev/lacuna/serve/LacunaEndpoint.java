@@ -2,10 +2,12 @@ package dev.lacuna.serve;
 
 import java.net.InetAddress;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -19,6 +21,7 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.slf4j.Logger;
@@ -28,6 +31,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.Stores;
 import dev.lacuna.view.KgView;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
@@ -202,13 +206,13 @@ public final class LacunaEndpoint {
             kind = "native";
             // null means RDF4J's default, spoc,posc
             indexes = store.getTripleIndexes() == null ? "spoc,posc" : store.getTripleIndexes();
-        } else if (sail.getSail() instanceof org.eclipse.rdf4j.sail.lmdb.LmdbStore store) {
+        } else if (sail.getSail() instanceof LmdbStore store) {
             kind = "lmdb";
-            indexes = dev.lacuna.store.Stores.lmdbIndexes(store);
+            indexes = Stores.lmdbIndexes(store);
         } else {
             return;
         }
-        boolean objectFirst = java.util.Arrays.stream(indexes.split(",")).anyMatch(i -> i.trim().startsWith("o"));
+        boolean objectFirst = Arrays.stream(indexes.split(",")).anyMatch(i -> i.trim().startsWith("o"));
         if (!objectFirst) {
             LOG.warn("the {} store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
                     + "scan the graph; serve with --store {}:DIR:{},ospc (RDF4J adds the index once, on opening)",
@@ -267,7 +271,7 @@ public final class LacunaEndpoint {
     }
 
     /** The served paths ("/sparql", "/sparql/incomplete", ...) in the order the home page lists them. */
-    public java.util.Set<String> paths() {
+    public Set<String> paths() {
         return targets.keySet();
     }
 

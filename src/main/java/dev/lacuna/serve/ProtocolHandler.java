@@ -2,11 +2,13 @@ package dev.lacuna.serve;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.regex.PatternSyntaxException;
 
 import org.eclipse.jetty.http.HttpHeader;
@@ -60,7 +62,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
      */
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        java.util.concurrent.Executor threads = getServer().getThreadPool();
+        Executor threads = getServer().getThreadPool();
         if (request.getMethod().equals("POST") && request.getLength() <= settings.maxBodyBytes()) {
             int limit = (int) Math.min(Integer.MAX_VALUE - 8, settings.maxBodyBytes() + 1);
             Content.Source.asByteArrayAsync(request, limit).whenComplete((body, failure) ->
@@ -124,7 +126,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             Throwable root = rootCause(e);
             boolean clientError = root instanceof PatternSyntaxException
                     || String.valueOf(e.getMessage()).startsWith("Unknown function");
-            status = clientError ? 400 : root instanceof java.net.SocketTimeoutException ? 503 : 500;
+            status = clientError ? 400 : root instanceof SocketTimeoutException ? 503 : 500;
             String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.timeout())
                     + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
             note = " " + e;

@@ -4,6 +4,8 @@ import java.lang.management.ManagementFactory;
 
 import org.eclipse.rdf4j.query.QueryInterruptedException;
 
+import com.sun.management.ThreadMXBean;
+
 /**
  * The time and memory one query may use, checked by the thread that evaluates it each time it reads the store
  * (see {@link BudgetedEvaluation}). A watchdog only flags a query; the evaluating thread itself then throws and
@@ -13,8 +15,8 @@ import org.eclipse.rdf4j.query.QueryInterruptedException;
  */
 final class QueryBudget {
     private static final ThreadLocal<QueryBudget> CURRENT = new ThreadLocal<>();
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS =
+            (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final long deadlineNanos;
     private final long memoryBytes;

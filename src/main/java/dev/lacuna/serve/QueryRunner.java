@@ -4,6 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import org.eclipse.rdf4j.common.lang.FileFormat;
 import org.eclipse.rdf4j.model.Statement;
@@ -14,6 +17,7 @@ import org.eclipse.rdf4j.query.GraphQuery;
 import org.eclipse.rdf4j.query.GraphQueryResult;
 import org.eclipse.rdf4j.query.MalformedQueryException;
 import org.eclipse.rdf4j.query.Query;
+import org.eclipse.rdf4j.query.QueryEvaluationException;
 import org.eclipse.rdf4j.query.QueryInterruptedException;
 import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.TupleQuery;
@@ -39,6 +43,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
+
 import dev.lacuna.store.Explicit;
 
 /**
@@ -118,9 +123,9 @@ final class QueryRunner {
                 if (node.getPatternArg() instanceof ValueConstant pattern) {
                     String flags = node.getFlagsArg() instanceof ValueConstant f ? f.getValue().stringValue() : "";
                     try {
-                        java.util.regex.Pattern.compile(pattern.getValue().stringValue(),
-                                flags.contains("i") ? java.util.regex.Pattern.CASE_INSENSITIVE : 0);
-                    } catch (java.util.regex.PatternSyntaxException e) {
+                        Pattern.compile(pattern.getValue().stringValue(),
+                                flags.contains("i") ? Pattern.CASE_INSENSITIVE : 0);
+                    } catch (PatternSyntaxException e) {
                         throw new HttpError(400, "bad regular expression: " + e.getDescription() + " in '"
                                 + pattern.getValue().stringValue() + "'");
                     }
@@ -154,7 +159,7 @@ final class QueryRunner {
             }
         } catch (QueryInterruptedException e) {
             throw timedOut();
-        } catch (org.eclipse.rdf4j.query.QueryEvaluationException e) {
+        } catch (QueryEvaluationException e) {
             // RDF4J's time limit closes the iteration from a timer thread; the evaluating thread may then see
             // "The iteration has been closed" instead of QueryInterruptedException.
             if (System.nanoTime() >= deadline) {
@@ -206,7 +211,7 @@ final class QueryRunner {
         RDFFormat format = (RDFFormat) ResultFormats.choose(ResultFormats.Kind.GRAPH, formatParam, accept);
         List<Statement> statements = new ArrayList<>();
         boolean truncated = false;
-        java.util.Map<String, String> namespaces;
+        Map<String, String> namespaces;
         try (GraphQueryResult result = query.evaluate()) {
             while (result.hasNext()) {
                 if (statements.size() >= maxRows) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
@@ -26,6 +27,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.helpers.StatementCollector;
+
 import dev.lacuna.store.Explicit;
 import dev.lacuna.view.Shape;
 
@@ -167,7 +169,7 @@ final class UpdateGuard {
     }
 
     private static String kind(UpdateExpr expr) {
-        return expr.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT);
+        return expr.getClass().getSimpleName().toUpperCase(Locale.ROOT);
     }
 
     private static HttpError refused(String message) {

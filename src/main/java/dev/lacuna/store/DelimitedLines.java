@@ -9,6 +9,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.lacuna.BadInputException;
@@ -81,7 +82,7 @@ final class DelimitedLines {
                             throw new BadInputException(source, lineNo + 1, -1, "line longer than " + maxLineBytes
                                     + " bytes: not a line-based " + (csv ? "CSV" : "TSV") + " file?");
                         }
-                        line = java.util.Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
+                        line = Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
                     }
                     line[lineLen++] = b;
                 }

@@ -1,5 +1,6 @@
 package dev.lacuna.store;
 
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
@@ -115,6 +116,6 @@ public record KgGraphs(String base, String name) {
     }
 
     static String decodeName(String encoded) {
-        return java.net.URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);
+        return URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 }

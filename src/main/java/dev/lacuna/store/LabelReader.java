@@ -2,6 +2,7 @@ package dev.lacuna.store;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 
 import dev.lacuna.BadInputException;
 
@@ -27,7 +28,7 @@ final class LabelReader {
                 throw new BadInputException(source, line, 1, "empty id field");
             }
             // A label may itself contain tabs: everything after the first tab is the label.
-            String label = String.join("\t", java.util.Arrays.copyOfRange(fields, 1, fields.length)).trim();
+            String label = String.join("\t", Arrays.copyOfRange(fields, 1, fields.length)).trim();
             sink.accept(fields[0], label, line);
         });
     }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +118,7 @@ public record SparqlCredentials(String user, String password, String source) {
         }
         if (!OWNER_ONLY.containsAll(permissions)) {
             throw new BadInputException(file.toString(), -1, -1, "the credentials file may be read or changed by other "
-                    + "users (" + java.nio.file.attribute.PosixFilePermissions.toString(permissions)
+                    + "users (" + PosixFilePermissions.toString(permissions)
                     + "); make it the owner's only: chmod 600 " + file);
         }
     }

@@ -3,6 +3,9 @@ package dev.lacuna.store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -53,17 +56,17 @@ public final class SparqlFiles {
      * never come from text, so a value cannot break out of its term.
      */
     public static String render(String name, Map<String, ? extends Value> values,
-                                Map<String, ? extends java.util.List<? extends java.util.List<? extends Value>>> rows) {
-        Map<String, Value> all = new java.util.HashMap<>(values);
+                                Map<String, ? extends List<? extends List<? extends Value>>> rows) {
+        Map<String, Value> all = new HashMap<>(values);
         String text = load(name);
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            java.util.List<? extends java.util.List<? extends Value>> block = rows.get(m.group(1));
+            List<? extends List<? extends Value>> block = rows.get(m.group(1));
             String replacement;
             if (block != null) {
                 StringBuilder b = new StringBuilder();
-                for (java.util.List<? extends Value> row : block) {
+                for (List<? extends Value> row : block) {
                     b.append(row.size() == 1 ? "" : "(");
                     for (int i = 0; i < row.size(); i++) {
                         b.append(i == 0 ? "" : " ").append(NTriplesUtil.toNTriplesString(row.get(i)));
@@ -86,7 +89,7 @@ public final class SparqlFiles {
 
     /** Shorthand for a value map of IRIs given as strings. */
     public static Map<String, Value> iris(String... keyValues) {
-        Map<String, Value> map = new java.util.LinkedHashMap<>();
+        Map<String, Value> map = new LinkedHashMap<>();
         for (int i = 0; i + 1 < keyValues.length; i += 2) {
             map.put(keyValues[i], Values.iri(keyValues[i + 1]));
         }

@@ -1,5 +1,6 @@
 package dev.lacuna.store;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -130,7 +131,7 @@ public final class StoreSpec {
 
     private static boolean hasUserInfo(String url) {
         try {
-            return java.net.URI.create(url).getRawUserInfo() != null;
+            return URI.create(url).getRawUserInfo() != null;
         } catch (IllegalArgumentException e) {
             int at = url.indexOf('@');
             int slash = url.indexOf('/', url.indexOf("//") + 2);

@@ -1,20 +1,25 @@
 package dev.lacuna.store;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
 
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryException;
 import org.eclipse.rdf4j.repository.http.HTTPRepository;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.SailException;
 import org.eclipse.rdf4j.sail.SailLockedException;
 import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 
 /**
@@ -52,7 +57,7 @@ public final class Stores {
         }
         try {
             repository.init();
-        } catch (RepositoryException | org.eclipse.rdf4j.sail.SailException e) {
+        } catch (RepositoryException | SailException e) {
             if (causedBy(e, SailLockedException.class)) {
                 throw new LacunaException("cannot open " + config.describe()
                         + ": it is locked by another process (another lacuna command or server using this folder?)", e);
@@ -69,7 +74,7 @@ public final class Stores {
     public static void close(Repository repository) {
         try {
             repository.shutDown();
-        } catch (RepositoryException | org.eclipse.rdf4j.sail.SailException e) {
+        } catch (RepositoryException | SailException e) {
             throw new LacunaException("could not finish writing the store: " + rootMessage(e)
                     + "; run lacuna check before using it again", e);
         }
@@ -97,18 +102,18 @@ public final class Stores {
             return existingIndexes(store.getDataDir().toPath().resolve("triples").resolve("triples.prop"),
                     StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
     private static boolean sameIndexes(String a, String b) {
-        return java.util.Set.of(a.replace(" ", "").split(",")).equals(java.util.Set.of(b.replace(" ", "").split(",")));
+        return Set.of(a.replace(" ", "").split(",")).equals(Set.of(b.replace(" ", "").split(",")));
     }
 
     /** The indexes a store folder was created with (RDF4J's triples.prop), or the default for a new one. */
     static String existingIndexes(Path props, String defaultIndexes) throws IOException {
         if (Files.isRegularFile(props)) {
-            java.util.Properties p = new java.util.Properties();
+            Properties p = new Properties();
             try (var in = Files.newInputStream(props)) {
                 p.load(in);
             }
@@ -127,7 +132,7 @@ public final class Stores {
         if (c.indexes() != null && existing != null && !sameIndexes(existing, c.indexes())) {
             // RDF4J 5.2's LMDB re-index opens a write transaction inside its own and waits on itself forever
             // (TripleStore.reindex -> TripleIndex.<init> -> mdb_txn_begin), so refuse instead of hanging.
-            throw new dev.lacuna.BadInputException("LMDB store " + dir + " has indexes " + existing + ", not " + c.indexes()
+            throw new BadInputException("LMDB store " + dir + " has indexes " + existing + ", not " + c.indexes()
                     + ": an LMDB store keeps the indexes it was created with (RDF4J cannot add one to it); load the KG"
                     + " into a new store lmdb:NEWDIR:" + c.indexes() + ", or open this one as lmdb:" + dir);
         }

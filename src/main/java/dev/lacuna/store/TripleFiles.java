@@ -1,6 +1,7 @@
 package dev.lacuna.store;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 import dev.lacuna.BadInputException;
 
@@ -40,9 +42,9 @@ public final class TripleFiles {
                     : "no such file");
         } catch (AccessDeniedException e) {
             throw new BadInputException(source, -1, -1, "cannot read file: permission denied");
-        } catch (java.util.zip.ZipException e) {
+        } catch (ZipException e) {
             throw new BadInputException(source, -1, -1, "not a valid gzip file: " + e.getMessage());
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new BadInputException(source, -1, -1, "file ends early (truncated gzip?): " + e.getMessage());
         } catch (IOException e) {
             throw new BadInputException(source, -1, -1, "cannot read file: " + e.getMessage(), e);

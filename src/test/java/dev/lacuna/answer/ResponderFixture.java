@@ -1,6 +1,7 @@
 package dev.lacuna.answer;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -9,8 +10,10 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 
+import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.BenchmarkFixture;
 import dev.lacuna.questions.Question;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -65,7 +68,7 @@ public final class ResponderFixture {
 
     static boolean deleted(long[] t) {
         for (long[] d : DELETED) {
-            if (java.util.Arrays.equals(d, t)) {
+            if (Arrays.equals(d, t)) {
                 return true;
             }
         }
@@ -78,11 +81,11 @@ public final class ResponderFixture {
         return repo;
     }
 
-    public static Question question(dev.lacuna.eval.Benchmark b, String id) {
+    public static Question question(Benchmark b, String id) {
         return b.question(id);
     }
 
     public static IRI graph(String word) {
-        return KG.graph(dev.lacuna.store.GraphRole.parse(word));
+        return KG.graph(GraphRole.parse(word));
     }
 }

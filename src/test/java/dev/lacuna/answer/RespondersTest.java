@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.eclipse.rdf4j.repository.Repository;
@@ -94,7 +95,7 @@ class RespondersTest {
     void llmAsksAnOpenAiCompatibleServerWithTheRetrievedFacts() throws Exception {
         try (FakeChatServer server = new FakeChatServer()) {
             LlmSettings settings = LlmSettings.defaults(LlmSettings.Provider.OPENAI).withBaseUrl(server.baseUrl())
-                    .withModel("fake-kgqa").withRetries(0, java.time.Duration.ofMillis(10));
+                    .withModel("fake-kgqa").withRetries(0, Duration.ofMillis(10));
             LlmResponder complete = new LlmResponder(new Neighbourhood(access("complete"), 2, 200),
                     LlmResponder.chatModel(settings, true));
             Answer a = complete.answer(benchmark.question("q1"));

@@ -8,8 +8,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.rdf4j.repository.Repository;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,8 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.answer.FakeChatServer;
 import dev.lacuna.answer.ResponderFixture;
 import dev.lacuna.questions.LlmSettings;
+import dev.lacuna.serve.LacunaEndpoint;
 
 /** {@code lacuna answer} then {@code lacuna evaluate}, end to end through the CLI on a NativeStore. */
 class AnswerCommandTest {
@@ -44,7 +48,7 @@ class AnswerCommandTest {
 
     Path answer(String responder, String graph, String... extra) {
         Path pred = tmp.resolve(responder + "-" + graph + ".jsonl");
-        List<String> args = new java.util.ArrayList<>(List.of("answer", "--benchmark", bench.toString(), "--responder",
+        List<String> args = new ArrayList<>(List.of("answer", "--benchmark", bench.toString(), "--responder",
                 responder, "--graph", graph, "--store", "native:" + store, "--output", pred.toString()));
         args.addAll(List.of(extra));
         assertEquals(0, run(args.toArray(String[]::new)), err.toString(StandardCharsets.UTF_8));
@@ -53,7 +57,7 @@ class AnswerCommandTest {
 
     JsonNode evaluate(String... systems) throws Exception {
         out.reset();
-        List<String> args = new java.util.ArrayList<>(List.of("evaluate", "--benchmark", bench.toString(), "--format", "json"));
+        List<String> args = new ArrayList<>(List.of("evaluate", "--benchmark", bench.toString(), "--format", "json"));
         for (String s : systems) {
             args.add("--system");
             args.add(s);
@@ -84,7 +88,7 @@ class AnswerCommandTest {
 
     @Test
     void llmEndToEndAgainstALocalServer() throws Exception {
-        try (var server = new dev.lacuna.answer.FakeChatServer()) {
+        try (var server = new FakeChatServer()) {
             Path c = answer("llm", "complete", "--llm-base-url", server.baseUrl(), "--llm-model", "fake", "--hops", "1");
             Path i = answer("llm", "incomplete", "--llm-base-url", server.baseUrl(), "--llm-model", "fake", "--hops", "1");
             assertTrue(Files.readString(c).contains("\"raw_output\":\"11, 12, 13\""), Files.readString(c));
@@ -98,8 +102,8 @@ class AnswerCommandTest {
 
     @Test
     void respondersWorkThroughLacunasSparqlEndpoint() throws Exception {
-        org.eclipse.rdf4j.repository.Repository repo = ResponderFixture.open(store);
-        dev.lacuna.serve.LacunaEndpoint endpoint = dev.lacuna.serve.LacunaEndpoint.builder().repository(repo)
+        Repository repo = ResponderFixture.open(store);
+        LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(repo)
                 .kg(ResponderFixture.KG).host("127.0.0.1").port(0).build().start();
         try {
             for (String responder : List.of("lookup", "rules")) {

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -186,7 +187,7 @@ class EvaluateCommandTest {
         Path p = tmp.resolve("latin1.jsonl");
         byte[] good = BenchmarkFixture.predictions("q1", "2,4", "q2", "", "q3", "7,8").getBytes(StandardCharsets.UTF_8);
         byte[] bad = "{\"id\":\"q9\",\"prediction\":[\"caf\u00e9\"]}\n".getBytes(StandardCharsets.ISO_8859_1);
-        byte[] all = java.util.Arrays.copyOf(good, good.length + bad.length);
+        byte[] all = Arrays.copyOf(good, good.length + bad.length);
         System.arraycopy(bad, 0, all, good.length, bad.length);
         Files.write(p, all);
         long line = new String(good, StandardCharsets.UTF_8).lines().count() + 1;

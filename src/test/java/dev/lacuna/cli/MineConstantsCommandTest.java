@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
+import dev.lacuna.rules.RuleMeasures;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
@@ -47,7 +48,7 @@ class MineConstantsCommandTest {
 
     private static Optional<MinedRule> find(List<MinedRule> rules, String text) {
         MinedRule wanted = new MinedRule(AmieRules.parseRule(text, "test", 1),
-                dev.lacuna.rules.RuleMeasures.of(1, 1, 1, 1, -1));
+                RuleMeasures.of(1, 1, 1, 1, -1));
         return rules.stream().filter(m -> m.rule().equals(wanted.rule())).findFirst();
     }
 

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.eval.BenchmarkFixture;
+import dev.lacuna.rules.AmieRules;
+import dev.lacuna.testing.TestData;
 
 /**
  * No command writes onto a file it reads: an output that is one of its inputs (by the same path, through
@@ -116,10 +118,10 @@ class OutputOntoInputTest {
     @Test
     void rulesMergeOntoAPart() throws IOException {
         Path part = tmp.resolve("part.tsv");
-        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(
-                dev.lacuna.testing.TestData.amie3("family-maxad3.tsv")).subList(0, 3), part);
+        AmieRules.write(AmieRules.read(
+                TestData.amie3("family-maxad3.tsv")).subList(0, 3), part);
         Path other = tmp.resolve("other.tsv");
-        dev.lacuna.rules.AmieRules.write(List.of(), other);
+        AmieRules.write(List.of(), other);
         refused(part, part, "rules", "merge", "--output", part.toString(), other.toString(), part.toString());
     }
 
@@ -144,8 +146,8 @@ class OutputOntoInputTest {
         Files.writeString(out.resolve("summary.json"), "{\"format\": 1, \"kg\": \"family\", \"triples\": {\"complete\": 10,"
                 + " \"removed\": 1}, \"questions\": {\"total\": 1}}\n");
         Path rules = out.resolve("rules.tsv");
-        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(
-                dev.lacuna.testing.TestData.amie3("family-maxad3.tsv")).subList(0, 3), rules);
+        AmieRules.write(AmieRules.read(
+                TestData.amie3("family-maxad3.tsv")).subList(0, 3), rules);
         refused(out, rules, "build", "--store", "memory", "--rules", rules.toString(), "--out", out.toString(),
                 "--force");
     }
@@ -154,9 +156,9 @@ class OutputOntoInputTest {
     @Test
     void compileOntoItsRulesButBesideThemIsFine() throws IOException {
         Path out = Files.createDirectories(tmp.resolve("queries"));
-        Path rules = Files.copy(dev.lacuna.testing.TestData.amie3("family-maxad3.tsv"), out.resolve("rule-001-groundings.rq"));
+        Path rules = Files.copy(TestData.amie3("family-maxad3.tsv"), out.resolve("rule-001-groundings.rq"));
         refused(rules, rules, "compile", "--rules", rules.toString(), "--rule", "1", "--out", out.toString());
-        Path original = dev.lacuna.testing.TestData.amie3("family-maxad3.tsv");
+        Path original = TestData.amie3("family-maxad3.tsv");
         Files.delete(rules);
         Path beside = Files.copy(original, out.resolve("rules.tsv"));
         CliRunner.Run run = CliRunner.run("compile", "--rules", beside.toString(), "--rule", "1", "--out", out.toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 
 import org.eclipse.rdf4j.repository.Repository;
@@ -43,7 +44,7 @@ class RulesCommandTest {
         String store = "native:" + dir.resolve("store");
         // import checks every relation against the KG, so the KG is loaded first
         CliRunner.Run run = CliRunner.run("load", "--store", store, "--kg", "umls",
-                dev.lacuna.testing.TestData.kg("umls", "facts.txt").toString());
+                TestData.kg("umls", "facts.txt").toString());
         assertEquals(0, run.code(), run.toString());
         run = CliRunner.run("rules", "import", reference("umls-maxad3.tsv").toString(), "--store", store,
                 "--kg", "umls");
@@ -53,7 +54,7 @@ class RulesCommandTest {
         try (RepositoryConnection c = repo.getConnection()) {
             List<MinedRule> stored = RuleGraph.read(c, KgGraphs.of("umls"), RuleGraph.MINED_BY_AMIE3);
             assertEquals(expected.size(), stored.size());
-            assertEquals(new java.util.HashSet<>(expected), new java.util.HashSet<>(stored));
+            assertEquals(new HashSet<>(expected), new HashSet<>(stored));
         } finally {
             repo.shutDown();
         }

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
@@ -110,7 +111,7 @@ class TripleInputTest {
     @Test
     void anEndlessLineIsRefusedWithItsNumber() throws IOException {
         byte[] big = new byte[(16 << 20) + 10];
-        java.util.Arrays.fill(big, (byte) 'x');
+        Arrays.fill(big, (byte) 'x');
         byte[] first = "a\tr\tb\n".getBytes(StandardCharsets.UTF_8);
         System.arraycopy(first, 0, big, 0, first.length);
         sameError(write("endless.tsv", big), "2", "line longer than");

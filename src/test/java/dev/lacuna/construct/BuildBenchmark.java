@@ -1,6 +1,7 @@
 package dev.lacuna.construct;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,8 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.sun.management.OperatingSystemMXBean;
 
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
@@ -81,7 +84,7 @@ class BuildBenchmark {
 
     /** CPU time of the whole JVM (every thread, JIT and GC included), in nanoseconds. */
     private static long cpu() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        return ((OperatingSystemMXBean) ManagementFactory
                 .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 

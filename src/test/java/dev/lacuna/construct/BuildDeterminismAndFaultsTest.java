@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -70,7 +72,7 @@ class BuildDeterminismAndFaultsTest {
             assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f.toString());
         }
         Path c = build("c", 8);
-        assertFalse(java.util.Arrays.equals(Files.readAllBytes(a.resolve("questions/train.jsonl")),
+        assertFalse(Arrays.equals(Files.readAllBytes(a.resolve("questions/train.jsonl")),
                 Files.readAllBytes(c.resolve("questions/train.jsonl"))));
     }
 
@@ -117,7 +119,7 @@ class BuildDeterminismAndFaultsTest {
             Path out = tmp.resolve("out");
             LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OPENAI)
                     .withBaseUrl("http://127.0.0.1:" + closedPort + "/v1").withModel("m").withApiKey("k")
-                    .withRetries(0, java.time.Duration.ofMillis(10)).withCacheDir(null);
+                    .withRetries(0, Duration.ofMillis(10)).withCacheDir(null);
             BuildSettings viaLlm = new BuildSettings(out, false, 30, 0.01, 42, GeneratorKind.LLM, null, llm, 500,
                     GroundingSelector.Mode.FILTER);
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);

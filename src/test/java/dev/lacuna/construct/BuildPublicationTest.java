@@ -9,10 +9,14 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 
+import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +72,7 @@ class BuildPublicationTest {
             }
             LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OPENAI)
                     .withBaseUrl("http://127.0.0.1:" + closedPort + "/v1").withModel("m").withApiKey("k")
-                    .withRetries(0, java.time.Duration.ofMillis(10)).withCacheDir(null);
+                    .withRetries(0, Duration.ofMillis(10)).withCacheDir(null);
             BuildSettings failing = new BuildSettings(second, true, 30, 0.01, 5, GeneratorKind.LLM, null, llm, 500,
                     GroundingSelector.Mode.FILTER);
             assertThrows(LacunaException.class, () -> new BenchmarkBuilder(repository, FamilyBuild.KG)
@@ -88,7 +92,7 @@ class BuildPublicationTest {
             assertEquals(second.toAbsolutePath().toString(), BuildPublication.publishedFolder(repository, FamilyBuild.KG));
             // A folder that was deleted orphans nothing: building elsewhere needs no --force.
             try (var files = Files.walk(second)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
             Path third = tmp.resolve("third");
             new BenchmarkBuilder(repository, FamilyBuild.KG).build(someRules(), "x", BuildSettings.defaults(third));
@@ -109,7 +113,7 @@ class BuildPublicationTest {
         Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small.toString())
                 .redirectErrorStream(true).start();
         String mountOut = new String(p.getInputStream().readAllBytes());
-        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0, "cannot mount a tmpfs here (needs root): " + mountOut);
+        Assumptions.assumeTrue(p.waitFor() == 0, "cannot mount a tmpfs here (needs root): " + mountOut);
         Repository repository = FamilyBuild.loadedStore(new StoreConfig.LmdbStoreConfig(tmp.resolve("store")), tmp, 42);
         try {
             Path first = tmp.resolve("first");
@@ -139,7 +143,7 @@ class BuildPublicationTest {
             builder.build(someRules(), "x", BuildSettings.defaults(out));
             try (RepositoryConnection c = repository.getConnection()) {
                 // The iteration closed before the connection: RDF4J refuses to close a connection with one open.
-                org.eclipse.rdf4j.model.Statement first;
+                Statement first;
                 try (var all = c.getStatements(null, null, null, false, FamilyBuild.KG.benchmark()).stream()) {
                     first = all.findFirst().orElseThrow();
                 }
@@ -165,7 +169,7 @@ class BuildPublicationTest {
             Path out = tmp.resolve("out");
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);
             builder.build(someRules(), "x", BuildSettings.defaults(out));
-            org.eclipse.rdf4j.model.Statement gone;
+            Statement gone;
             long size;
             try (RepositoryConnection c = repository.getConnection()) {
                 try (var all = c.getStatements(null, null, null, false, FamilyBuild.KG.incomplete()).stream()) {

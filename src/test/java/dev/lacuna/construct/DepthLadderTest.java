@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.eclipse.rdf4j.model.util.Values;
@@ -41,6 +43,7 @@ import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
+import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
@@ -239,7 +242,7 @@ class DepthLadderTest {
 
     @Test
     void exportsCarryTheDepth() throws IOException {
-        java.util.regex.Pattern deeper = java.util.regex.Pattern.compile("\"depth\"\\s*:\\s*[23]");
+        Pattern deeper = Pattern.compile("\"depth\"\\s*:\\s*[23]");
         for (String format : List.of("rog", "gnnrag", "brink")) {
             Path out = tmp.resolve("export-" + format);
             run("export", "--benchmark", deep.toString(), "--format", format, "--out", out.toString());
@@ -250,7 +253,7 @@ class DepthLadderTest {
                             try {
                                 return deeper.matcher(Files.readString(f)).find();
                             } catch (IOException e) {
-                                throw new java.io.UncheckedIOException(e);
+                                throw new UncheckedIOException(e);
                             }
                         });
             }
@@ -305,7 +308,7 @@ class DepthLadderTest {
         Path copy = copy(deep, tmp.resolve("tampered-body"));
         Repository repository = Stores.open(StoreSpec.parse(store));
         try (RepositoryConnection c = repository.getConnection()) {
-            var kg = dev.lacuna.store.KgGraphs.of("family");
+            var kg = KgGraphs.of("family");
             c.add(kg.entity(putBack.get(0).asLong()), kg.relation(putBack.get(1).asText()),
                     kg.entity(putBack.get(2).asLong()), kg.incomplete());
             Verifier.Report report = Verifier.verify(repository, copy);

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.sun.management.OperatingSystemMXBean;
+
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
@@ -120,6 +122,6 @@ class Fb15kBuildBenchmark {
     }
 
     private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }

@@ -1,6 +1,8 @@
 package dev.lacuna.construct;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +49,7 @@ class Fb15kGroundingCountsBenchmark {
         IndexGroundings draw = new IndexGroundings(index, kg);
         long[] counts = new long[rules.size()];
         // thread CPU time: on a shared machine the wall time says more about the neighbours than about the draw
-        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         long t0 = cpu.getCurrentThreadCpuTime();
         for (int i = 0; i < rules.size(); i++) {
             counts[i] = draw.count(rules.get(i));

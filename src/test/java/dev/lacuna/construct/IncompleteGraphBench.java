@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -102,7 +103,7 @@ class IncompleteGraphBench {
         double plainBoth = plainComplete + plainIncomplete;
         StringBuilder md = new StringBuilder();
         md.append(String.format("# complete and incomplete ready: %s, %,d triples, %,d removed (%s)%n%n", kind, triples,
-                removed.size(), java.time.Instant.now()));
+                removed.size(), Instant.now()));
         md.append("| path | complete s | incomplete s | both s | both triples/s |\n|---|---:|---:|---:|---:|\n");
         md.append(String.format("| plain RDF4J add (N-Triples, default isolation) | %.1f | %.1f | %.1f | %,.0f |%n",
                 plainComplete, plainIncomplete, plainBoth, (2.0 * triples - removed.size()) / plainBoth));

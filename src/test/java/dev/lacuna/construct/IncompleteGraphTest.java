@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreConfig;
@@ -75,13 +76,13 @@ class IncompleteGraphTest {
         }
     }
 
-    private static Set<List<String>> graph(Repository repository, org.eclipse.rdf4j.model.IRI g) {
+    private static Set<List<String>> graph(Repository repository, IRI g) {
         Set<List<String>> out = new HashSet<>();
         try (RepositoryConnection c = repository.getConnection()) {
             for (Statement st : c.getStatements(null, null, null, false, g)) {
-                out.add(List.of(Long.toString(KG.privateId((org.eclipse.rdf4j.model.IRI) st.getSubject())),
+                out.add(List.of(Long.toString(KG.privateId((IRI) st.getSubject())),
                         KG.relationName(st.getPredicate()),
-                        Long.toString(KG.privateId((org.eclipse.rdf4j.model.IRI) st.getObject()))));
+                        Long.toString(KG.privateId((IRI) st.getObject()))));
             }
         }
         return out;

@@ -3,6 +3,7 @@ package dev.lacuna.construct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ class IndexAnswersTest {
     Path tmp;
 
     @Test
-    void indexAnswersEqualSparqlAnswers() throws java.io.IOException {
+    void indexAnswersEqualSparqlAnswers() throws IOException {
         Repository repository = FamilyBuild.loadedStore(new StoreConfig.LmdbStoreConfig(tmp.resolve("store")), tmp, 42);
         try {
             KgGraphs kg = FamilyBuild.KG;

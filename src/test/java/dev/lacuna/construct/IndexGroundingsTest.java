@@ -22,6 +22,7 @@ import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.sparql.EntityConstants;
+import dev.lacuna.rules.sparql.GroundingRow;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
@@ -121,7 +122,7 @@ class IndexGroundingsTest {
     private static List<Grounding> sparqlSample(SparqlRuleRunner runner, KgGraphs kg, int ruleIndex, MinedRule rule,
             int k, long seed) {
         List<Grounding> out = new ArrayList<>();
-        for (dev.lacuna.rules.sparql.GroundingRow g : runner.sampleGroundings(rule.rule(), kg.complete(), k, seed)) {
+        for (GroundingRow g : runner.sampleGroundings(rule.rule(), kg.complete(), k, seed)) {
             List<Triple> body = new ArrayList<>();
             for (Statement st : g.body()) {
                 body.add(triple(kg, st));

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -167,8 +168,8 @@ class LmdbBuildTest {
         Set<String> out = new TreeSet<>();
         try (RepositoryConnection c = repository.getConnection()) {
             for (Statement st : c.getStatements(null, null, null, false, KG.complete())) {
-                Triple t = new Triple(KG.privateId((org.eclipse.rdf4j.model.IRI) st.getSubject()),
-                        KG.relationName(st.getPredicate()), KG.privateId((org.eclipse.rdf4j.model.IRI) st.getObject()));
+                Triple t = new Triple(KG.privateId((IRI) st.getSubject()),
+                        KG.relationName(st.getPredicate()), KG.privateId((IRI) st.getObject()));
                 if (!removedTsv.contains(t.tsv())) {
                     out.add(key(st));
                 }
@@ -177,7 +178,7 @@ class LmdbBuildTest {
         return out;
     }
 
-    static Set<String> statements(Repository repository, org.eclipse.rdf4j.model.IRI graph) {
+    static Set<String> statements(Repository repository, IRI graph) {
         Set<String> out = new TreeSet<>();
         try (RepositoryConnection c = repository.getConnection()) {
             for (Statement st : c.getStatements(null, null, null, false, graph)) {

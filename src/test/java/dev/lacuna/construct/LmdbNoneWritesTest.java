@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.IRI;
@@ -89,7 +90,7 @@ class LmdbNoneWritesTest {
     }
 
     /** 1,000 committed statements, then {@code write} at NONE and the store shut down without a commit. */
-    private long afterKill(String name, java.util.function.Consumer<RepositoryConnection> write) {
+    private long afterKill(String name, Consumer<RepositoryConnection> write) {
         Repository repo = seeded(name);
         RepositoryConnection c = repo.getConnection();
         c.begin(IsolationLevels.NONE);

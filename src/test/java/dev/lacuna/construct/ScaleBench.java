@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import dev.lacuna.Json;
 import dev.lacuna.cli.Main;
 import dev.lacuna.folder.OutputFolder;
+import dev.lacuna.serve.ServeFixture;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.testing.MemorySampler;
 
@@ -282,7 +283,7 @@ class ScaleBench {
         }
         List<String> out = new ArrayList<>(sample.size());
         for (String[] t : sample) {
-            out.add(dev.lacuna.serve.ServeFixture.oneHopQuery(out.size(), KG.entity(Long.parseLong(t[0])), KG.relation(t[1]),
+            out.add(ServeFixture.oneHopQuery(out.size(), KG.entity(Long.parseLong(t[0])), KG.relation(t[1]),
                     KG.entity(Long.parseLong(t[2]))));
         }
         return out;

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lacuna.Json;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.StoreConfig;
@@ -168,7 +169,7 @@ class VerifyRecordTamperTest {
         ObjectNode s = (ObjectNode) json.readTree(summary.toFile());
         long edited = s.get(part).get(field).asLong() + 1;
         ((ObjectNode) s.get(part)).put(field, edited);
-        Files.writeString(summary, dev.lacuna.Json.pretty().writeValueAsString(s) + "\n");
+        Files.writeString(summary, Json.pretty().writeValueAsString(s) + "\n");
         return edited;
     }
 

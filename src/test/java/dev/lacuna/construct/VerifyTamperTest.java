@@ -11,7 +11,11 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
+import org.eclipse.rdf4j.model.Model;
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.Rio;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -95,12 +99,12 @@ class VerifyTamperTest {
     void aPrettyPrintedTrigOfAnOlderVersionIsNamedAsSuch() throws IOException {
         Path dir = copy();
         Path trig = dir.resolve("benchmark.trig");
-        org.eclipse.rdf4j.model.Model statements;
+        Model statements;
         try (var in = Files.newInputStream(trig)) {
-            statements = org.eclipse.rdf4j.rio.Rio.parse(in, "", org.eclipse.rdf4j.rio.RDFFormat.TRIG);
+            statements = Rio.parse(in, "", RDFFormat.TRIG);
         }
         try (var out = Files.newBufferedWriter(trig, StandardCharsets.UTF_8)) {
-            org.eclipse.rdf4j.rio.Rio.write(statements, out, org.eclipse.rdf4j.rio.RDFFormat.TRIG); // pretty, as before
+            Rio.write(statements, out, RDFFormat.TRIG); // pretty, as before
         }
         fails(dir, "benchmark.trig", "pretty-printed, as Lacuna wrote it before 2026-12-03");
     }
@@ -256,7 +260,7 @@ class VerifyTamperTest {
         Path dir = copy();
         List<String> complete = Files.readAllLines(dir.resolve("kg/complete.tsv"));
         Triple dropped = triple(complete.get(0));
-        var st = org.eclipse.rdf4j.model.util.Values.getValueFactory().createStatement(kg.entity(dropped.head()),
+        var st = Values.getValueFactory().createStatement(kg.entity(dropped.head()),
                 kg.relation(dropped.relation()), kg.entity(dropped.tail()));
         try (var conn = repository.getConnection()) {
             conn.remove(st, kg.complete());
@@ -277,7 +281,7 @@ class VerifyTamperTest {
         while (at < incomplete.size() && before(triple(incomplete.get(at)), back)) {
             at++;
         }
-        var added = org.eclipse.rdf4j.model.util.Values.getValueFactory().createStatement(kg.entity(back.head()),
+        var added = Values.getValueFactory().createStatement(kg.entity(back.head()),
                 kg.relation(back.relation()), kg.entity(back.tail()));
         try (var conn = repository.getConnection()) {
             conn.add(added, kg.incomplete());

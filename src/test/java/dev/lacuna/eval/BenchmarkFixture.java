@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -76,7 +77,7 @@ public final class BenchmarkFixture {
         for (int i = 0; i + 1 < idAndAnswers.length; i += 2) {
             List<String> answers = idAndAnswers[i + 1].isEmpty() ? List.of() : List.of(idAndAnswers[i + 1].split(","));
             try {
-                lines.add(JSON.writeValueAsString(java.util.Map.of("id", idAndAnswers[i], "prediction", answers)));
+                lines.add(JSON.writeValueAsString(Map.of("id", idAndAnswers[i], "prediction", answers)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -3,12 +3,16 @@ package dev.lacuna.eval;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.Tag;
@@ -41,7 +45,7 @@ class EvaluateBenchTest {
             List<Long> times = new ArrayList<>();
             List<Long> cpu = new ArrayList<>();
             List<Long> scoring = new ArrayList<>();
-            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             for (int i = 0; i < 6; i++) {
                 long t0 = System.nanoTime();
                 long c0 = mx.getCurrentThreadCpuTime();
@@ -50,7 +54,7 @@ class EvaluateBenchTest {
                 List<SystemOutput> incomplete = PredictionsReader.read(files[1], PredictionField.AUTO);
                 long s0 = mx.getCurrentThreadCpuTime();
                 Evaluator evaluator = new Evaluator(benchmark, EvaluationSettings.defaults());
-                java.util.Map<RunSetting, RunResult> runs = new java.util.LinkedHashMap<>();
+                Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
                 runs.put(RunSetting.COMPLETE, evaluator.evaluate(complete, "c"));
                 runs.put(RunSetting.INCOMPLETE, evaluator.evaluate(incomplete, "i"));
                 long s1 = mx.getCurrentThreadCpuTime();
@@ -95,9 +99,9 @@ class EvaluateBenchTest {
             String id = String.format(Locale.ROOT, "q%06d", i);
             questions.add(BenchmarkFixture.question(id, String.valueOf(random.nextInt(20_000)), "rel" + random.nextInt(40),
                     random.nextBoolean() ? "head" : "tail", answers, answers.get(0), types[random.nextInt(types.length)], "test"));
-            complete.append(json.writeValueAsString(java.util.Map.of("id", id, "raw_output", raw(answers, random, true))))
+            complete.append(json.writeValueAsString(Map.of("id", id, "raw_output", raw(answers, random, true))))
                     .append('\n');
-            incomplete.append(json.writeValueAsString(java.util.Map.of("id", id, "raw_output", raw(answers, random, false))))
+            incomplete.append(json.writeValueAsString(Map.of("id", id, "raw_output", raw(answers, random, false))))
                     .append('\n');
         }
         BenchmarkFixture.writeQuestions(dir, "test", questions);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,7 +78,7 @@ class EvaluateFromTest {
         BrinkScores b = BrinkScores.score(List.of(new BrinkScores.Gold("q1", List.of("A"), "A")),
                 List.of(new SystemOutput("q1", null, "B", 1)));
         assertEquals(0.0, b.hhr());
-        assertNull(Scores.average(List.of(QuestionScore.of("q1", java.util.Set.of("b"), java.util.Set.of("a"), "a", false))).hhr(),
+        assertNull(Scores.average(List.of(QuestionScore.of("q1", Set.of("b"), Set.of("a"), "a", false))).hhr(),
                 "Lacuna's own HHR stays undefined there");
         assertEquals("carol ann", BrinkScores.normalize("  The CAROL, ann<pad>!"));
     }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -64,8 +65,8 @@ class HtmlReportBrowserTest {
         assertTrue(blue > 500, "blue (incomplete) bar pixels in the screenshot: " + blue);
         Path keep = Path.of("target", "browser");
         Files.createDirectories(keep);
-        Files.copy(png, keep.resolve("eval-report.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(page, keep.resolve("eval-report.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(png, keep.resolve("eval-report.png"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(page, keep.resolve("eval-report.html"), StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Bars the page declares with a value that should give a non-zero height. */

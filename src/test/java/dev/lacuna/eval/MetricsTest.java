@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
@@ -15,7 +16,7 @@ class MetricsTest {
     private static final double EPS = 1e-12;
 
     @org.junit.jupiter.api.io.TempDir
-    java.nio.file.Path tmp;
+    Path tmp;
 
     @Test
     void partialOverlapWithManyAnswers() {

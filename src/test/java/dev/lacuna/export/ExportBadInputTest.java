@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -49,7 +50,7 @@ class ExportBadInputTest {
         try (Stream<Path> siblings = Files.list(out.getParent())) {
             assertTrue(siblings.noneMatch(p -> p.getFileName().toString().contains(".partial-")), "no partial folder left");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

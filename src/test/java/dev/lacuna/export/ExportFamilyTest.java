@@ -18,15 +18,17 @@ import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Model;
+import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.util.Statements;
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.Rio;
+import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -159,7 +161,7 @@ class ExportFamilyTest {
         for (Statement st : incomplete.filter(null, RDFS.LABEL, null)) {
             assertEquals(privateId((IRI) st.getSubject()), st.getObject().stringValue());
         }
-        Set<org.eclipse.rdf4j.model.Resource> graphs = both.contexts();
+        Set<Resource> graphs = both.contexts();
         assertEquals(2, graphs.size(), graphs.toString());
         for (Statement st : both.filter(null, RDFS.LABEL, null)) {
             assertEquals(source(privateId((IRI) st.getSubject())), st.getObject().stringValue());
@@ -218,7 +220,7 @@ class ExportFamilyTest {
         Path out = export("freebase", "--labels", "text");
         Model model = parse(out.resolve("incomplete.freebase.nt"), RDFFormat.NTRIPLES);
         String ns = "http://rdf.freebase.com/ns/";
-        IRI name = org.eclipse.rdf4j.model.util.Values.iri(ns + "type.object.name");
+        IRI name = Values.iri(ns + "type.object.name");
         assertEquals(entities.size(), model.filter(null, name, null).size(), "2,920 names for 2,920 entities");
         Set<String> triples = new HashSet<>();
         for (Statement st : model) {

@@ -18,6 +18,7 @@ import org.eclipse.rdf4j.sail.memory.MemoryStore;
 
 import dev.lacuna.construct.BenchmarkBuilder;
 import dev.lacuna.construct.BuildSettings;
+import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.rules.AmieRules;
@@ -54,7 +55,7 @@ final class FamilyExport {
         Path dir = Files.createTempDirectory("lacuna-family-export");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                dev.lacuna.folder.OutputFolder.deleteTree(dir);
+                OutputFolder.deleteTree(dir);
             } catch (IOException e) {
                 // a temporary folder left behind is harmless
             }

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,7 +179,7 @@ class RogRulePathsTest {
     }
 
     private static List<String> fields(JsonNode row) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         row.fieldNames().forEachRemaining(out::add);
         return out;
     }

@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
+import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.junit.jupiter.api.Test;
@@ -36,7 +42,7 @@ class GraphFilesTest {
                 statements.add(SimpleValueFactory.getInstance().createStatement(KG.entity(h), KG.relation(r), KG.entity(t)));
                 expected.add(List.of(h, r, t));
             }
-            List<Statement> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(statements));
+            List<Statement> distinct = new ArrayList<>(new LinkedHashSet<>(statements));
             StringWriter out = new StringWriter();
             assertEquals(distinct.size(), GraphFiles.writeGraphTsv(KG, distinct, out));
             StringBuilder want = new StringBuilder();
@@ -64,7 +70,7 @@ class GraphFilesTest {
             }
         }
         String first = trig(statements);
-        java.util.Collections.shuffle(statements, new java.util.Random(3));
+        Collections.shuffle(statements, new Random(3));
         assertEquals(first, trig(statements));
         String entity = KG.entityPrefix();
         assertEquals(true, first.indexOf("<" + entity + "2>") < first.indexOf("<" + entity + "10>"), first);
@@ -77,7 +83,7 @@ class GraphFilesTest {
 
     private static String trig(List<Statement> statements) throws IOException {
         StringWriter out = new StringWriter();
-        java.util.Map<org.eclipse.rdf4j.model.IRI, List<Statement>> graphs = new java.util.LinkedHashMap<>();
+        Map<IRI, List<Statement>> graphs = new LinkedHashMap<>();
         graphs.put(KG.complete(), statements);
         TrigFile.writeTrig(graphs, out);
         return out.toString();

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -57,7 +59,7 @@ class PlainValuesTest {
                     assertSame(first.getPredicate(), st.getPredicate());
                 }
             }
-            Set<Value> distinctObjects = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            Set<Value> distinctObjects = Collections.newSetFromMap(new IdentityHashMap<>());
             read.forEach(st -> distinctObjects.add(st.getObject()));
             assertEquals(4 + 50, distinctObjects.size(), "one object per distinct object value");
         } finally {

@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.Rio;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,7 +73,7 @@ class KgGeneratorTest {
             assertEquals(0, CliRunner.run("generate", "--output", b.toString(), "--triples", "20000", "--seed", "5").code());
             assertEquals(0, CliRunner.run("generate", "--output", c.toString(), "--triples", "20000", "--seed", "6").code());
             assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b), name);
-            assertFalse(java.util.Arrays.equals(Files.readAllBytes(a), Files.readAllBytes(c)), name);
+            assertFalse(Arrays.equals(Files.readAllBytes(a), Files.readAllBytes(c)), name);
         }
     }
 
@@ -81,7 +84,7 @@ class KgGeneratorTest {
                 "--rules", dir.resolve("planted.tsv").toString());
         assertEquals(0, run.code(), run.toString());
         try (var in = Files.newInputStream(nt)) {
-            var model = org.eclipse.rdf4j.rio.Rio.parse(in, org.eclipse.rdf4j.rio.RDFFormat.NTRIPLES);
+            var model = Rio.parse(in, RDFFormat.NTRIPLES);
             assertEquals(5000, model.size());
         }
         assertEquals(5, Files.readAllLines(dir.resolve("planted.tsv")).size());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -79,7 +80,7 @@ final class BruteForceMeasures {
                 break;
             }
         }
-        List<Atom> order = new java.util.ArrayList<>(body);
+        List<Atom> order = new ArrayList<>(body);
         Atom a = order.remove(pick);
         order.add(i, a);
         String s = binding.get(a.subject());

@@ -9,11 +9,14 @@ import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+
+import com.sun.management.OperatingSystemMXBean;
 
 import dev.lacuna.Progress;
 import dev.lacuna.rules.AmieRules;
@@ -42,7 +45,7 @@ class MinerBench {
     @Test
     void referenceFiles() throws IOException {
         String only = System.getProperty("mining.only");
-        if (only != null && CASES.stream().noneMatch(c -> java.util.Arrays.stream(only.split(","))
+        if (only != null && CASES.stream().noneMatch(c -> Arrays.stream(only.split(","))
                 .anyMatch(o -> c.reference().contains(o)))) {
             return; // only codex-m or const asked for: keep mining.md from the last reference run
         }
@@ -51,7 +54,7 @@ class MinerBench {
         boolean allSame = true;
         StringBuilder failures = new StringBuilder();
         for (Case c : CASES) {
-            if (only != null && java.util.Arrays.stream(only.split(",")).noneMatch(o -> c.reference().contains(o))) {
+            if (only != null && Arrays.stream(only.split(",")).noneMatch(o -> c.reference().contains(o))) {
                 continue;
             }
             System.gc();
@@ -149,7 +152,7 @@ class MinerBench {
     }
 
     static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 

@@ -1,6 +1,7 @@
 package dev.lacuna.mining;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ class OpenRuleCostBench {
 
     /** This thread's CPU time in ns: on a shared machine it is steadier than wall time. */
     private static long cpu() {
-        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     private static KgIndex kg() {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -99,7 +100,7 @@ class BalancerTest {
         counts.put("b", 40);
         counts.put("c", 10);
         List<String> input = items(counts);
-        Collections.shuffle(input, new java.util.Random(5));
+        Collections.shuffle(input, new Random(5));
         Balancer.Result<String> one = Balancer.balance(input, ANSWER, 0.1, 42);
         Balancer.Result<String> again = Balancer.balance(input, ANSWER, 0.1, 42);
         Balancer.Result<String> other = Balancer.balance(input, ANSWER, 0.1, 43);

@@ -1,7 +1,5 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.rules.sparql.Side;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,11 +8,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.rules.sparql.Side;
 
 class GeneratorKindTest {
 
@@ -27,7 +27,7 @@ class GeneratorKindTest {
         Path phrases = dir.resolve("p.tsv");
         Files.writeString(phrases, "father\tF {topic}?\tI {topic}?\n");
         try (QuestionGenerator g = GeneratorKind.TEMPLATE.create(phrases, null)) {
-            assertEquals("I 139?", g.generate(java.util.List.of(QuestionRequest.of("13", "father", "139",
+            assertEquals("I 139?", g.generate(List.of(QuestionRequest.of("13", "father", "139",
                     Side.TAIL))).results().get(0).question());
         }
         LlmSettings llm = LlmSettings.defaults(LlmSettings.Provider.OLLAMA).withTimeout(Duration.ofSeconds(1));

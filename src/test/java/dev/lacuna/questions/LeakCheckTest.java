@@ -1,14 +1,15 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.rules.sparql.Side;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+
+import dev.lacuna.rules.sparql.Side;
 
 class LeakCheckTest {
 
@@ -84,7 +85,7 @@ class LeakCheckTest {
         Question ok = TestQuestions.question("q1", "13");
         assertEquals(Optional.empty(), LeakCheck.problem(ok));
         Question leaking = new Question("q2", "Is 13 the father of 139?", "139", "father", Question.TAIL,
-                java.util.List.of("13"), "13", "r", "other", null, null, null);
+                List.of("13"), "13", "r", "other", null, null, null);
         assertEquals(Optional.of("it names the answer entity 13"), LeakCheck.problem(leaking));
     }
 }

@@ -1,13 +1,12 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.rules.sparql.Side;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.rules.sparql.Side;
 
 /**
  * The LLM path against a real HTTP server on 127.0.0.1, through LangChain4j's own OpenAI and Ollama clients.
@@ -198,7 +198,7 @@ class LlmQuestionGeneratorTest {
     @Test
     void anUnreachableServerFailsAtOnceSuggestingTheTemplateGenerator() throws IOException {
         int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
         LlmSettings s = LlmSettings.defaults(LlmSettings.Provider.OPENAI).withBaseUrl("http://127.0.0.1:" + port + "/v1")

@@ -1,10 +1,10 @@
 package dev.lacuna.questions;
 
-import dev.lacuna.rules.sparql.Side;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.testing.TestData;
 
 /**
@@ -81,7 +82,7 @@ class QuestionStageBenchmark {
         System.out.println(report);
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private static long cpu() {
         return THREADS.getCurrentThreadCpuTime();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 
 import org.eclipse.rdf4j.repository.Repository;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.LacunaVocab;
 
 /** Rules with constants (AMIE3's -const): canonical form, printing, parsing, files and RDF. */
 class ConstantRulesTest {
@@ -108,14 +110,14 @@ class ConstantRulesTest {
                 new MinedRule(parse("?a  s  ?b   => c3  h  ?a"), RuleMeasures.of(4, 10, 8, 5, -2)),
                 new MinedRule(parse("?b  r  ?a   => ?a  h  ?b"), RuleMeasures.of(3, 10, 8, 4, -2)));
         var model = RuleGraph.toModel(kg, rules, RuleGraph.MINED_BY_LACUNA);
-        assertEquals(2, model.filter(null, dev.lacuna.store.LacunaVocab.OBJECT_CONSTANT, null).size());
-        assertEquals(1, model.filter(null, dev.lacuna.store.LacunaVocab.SUBJECT_CONSTANT, null).size());
+        assertEquals(2, model.filter(null, LacunaVocab.OBJECT_CONSTANT, null).size());
+        assertEquals(1, model.filter(null, LacunaVocab.SUBJECT_CONSTANT, null).size());
         Repository repo = new SailRepository(new MemoryStore());
         repo.init();
         try (RepositoryConnection c = repo.getConnection()) {
             RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_LACUNA);
             List<MinedRule> back = RuleGraph.read(c, kg, RuleGraph.MINED_BY_LACUNA);
-            assertEquals(new java.util.HashSet<>(rules), new java.util.HashSet<>(back));
+            assertEquals(new HashSet<>(rules), new HashSet<>(back));
         } finally {
             repo.shutDown();
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -262,13 +263,13 @@ class EndpointLimitsTest {
         }
 
         @Override
-        public void write(int c) throws java.io.IOException {
+        public void write(int c) throws IOException {
             a.write(c);
             b.write(c);
         }
 
         @Override
-        public void write(byte[] buf, int off, int len) throws java.io.IOException {
+        public void write(byte[] buf, int off, int len) throws IOException {
             a.write(buf, off, len);
             b.write(buf, off, len);
         }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -256,7 +259,7 @@ class EndpointProtocolTest {
         assertEquals(404, get("nothing-here", "").statusCode());
 
         byte[] big = new byte[200 * 1024];
-        java.util.Arrays.fill(big, (byte) ' ');
+        Arrays.fill(big, (byte) ' ');
         HttpResponse<String> oversize = http.send(HttpRequest.newBuilder(URI.create(url("sparql/complete")))
                 .header("Content-Type", "application/sparql-query")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(big)).build(), HttpResponse.BodyHandlers.ofString());
@@ -395,8 +398,8 @@ class EndpointProtocolTest {
         try (TupleQueryResult r = QueryResultIO.parseTuple(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)),
                 TupleQueryResultFormat.JSON, null)) {
             return QueryResults.asList(r);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

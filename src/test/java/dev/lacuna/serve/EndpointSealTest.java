@@ -32,6 +32,8 @@ import org.eclipse.rdf4j.query.resultio.TupleQueryResultFormat;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.Rio;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.junit.jupiter.api.AfterAll;
@@ -265,8 +267,8 @@ class EndpointSealTest {
                 }
             }
         } else if (type.startsWith("application/n-triples")) {
-            var model = org.eclipse.rdf4j.rio.Rio.parse(new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)),
-                    "", org.eclipse.rdf4j.rio.RDFFormat.NTRIPLES);
+            var model = Rio.parse(new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)),
+                    "", RDFFormat.NTRIPLES);
             out.addAll(ServeFixture.lines(model));
         }
         return out;

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.testing.FreebaseClient;
 import dev.lacuna.view.KgView;
 import dev.lacuna.view.LabelMode;
@@ -135,10 +141,10 @@ class FreebaseViewTest {
             String tails = "PREFIX ns: <http://rdf.freebase.com/ns/>\nSELECT ?t FROM <http://freebase.com> WHERE "
                     + "{ ns:m.2 ns:people.person.parent ?t }";
             assertEquals(Set.of("m.0", "m.1"), new HashSet<>(select(url, tails, "t")));
-            java.net.http.HttpResponse<String> other = java.net.http.HttpClient.newHttpClient().send(
-                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "?query=" + java.net.URLEncoder.encode(
+            HttpResponse<String> other = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url + "?query=" + URLEncoder.encode(
                             "SELECT * FROM <http://example.org/other> WHERE { ?s ?p ?o }", StandardCharsets.UTF_8))).build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofString());
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(400, other.statusCode(), other.body());
             assertTrue(other.body().contains("<" + ServeFixture.KG.incomplete() + ">"), other.body());
         } finally {
@@ -156,7 +162,7 @@ class FreebaseViewTest {
             // no source ids or private ids leak into the view
             for (String path : List.of("sparql/incomplete", "sparql/complete")) {
                 assertEquals(List.of(), select(endpoint.url() + path, "SELECT ?o WHERE { ?s <"
-                        + dev.lacuna.store.LacunaVocab.SOURCE_ID + "> ?o }", "o"));
+                        + LacunaVocab.SOURCE_ID + "> ?o }", "o"));
             }
         } finally {
             endpoint.stop();

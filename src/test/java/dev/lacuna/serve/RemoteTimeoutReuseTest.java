@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -99,19 +100,19 @@ class RemoteTimeoutReuseTest {
         }
 
         @Override
-        public synchronized void write(int c) throws java.io.IOException {
+        public synchronized void write(int c) throws IOException {
             a.write(c);
             b.write(c);
         }
 
         @Override
-        public synchronized void write(byte[] buf, int off, int len) throws java.io.IOException {
+        public synchronized void write(byte[] buf, int off, int len) throws IOException {
             a.write(buf, off, len);
             b.write(buf, off, len);
         }
 
         @Override
-        public void flush() throws java.io.IOException {
+        public void flush() throws IOException {
             a.flush();
             b.flush();
         }

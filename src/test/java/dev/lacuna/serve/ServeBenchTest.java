@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 
 import org.apache.jena.fuseki.main.FusekiServer;
 import org.apache.jena.graph.Node;
@@ -328,8 +329,8 @@ class ServeBenchTest {
 
     /** The same one-hop queries in ToG's Freebase form: ns:m.ID entities, dotted relation names. */
     private static List<String> togQueries(List<String> plain) {
-        String entity = java.util.regex.Pattern.quote(KG.entityPrefix());
-        String relation = java.util.regex.Pattern.quote(KG.relationPrefix());
+        String entity = Pattern.quote(KG.entityPrefix());
+        String relation = Pattern.quote(KG.relationPrefix());
         List<String> out = new ArrayList<>();
         for (String q : plain) {
             String f = q.replaceAll("<" + entity + "(\\d+)>", "ns:m.$1").replaceAll("<" + relation + "([^>]+)>", "ns:$1")

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -48,7 +49,7 @@ class ServeStartupMessageTest {
     private static String startAndStop(Path storeDir, String... extra) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         AtomicInteger code = new AtomicInteger(-1);
-        List<String> args = new java.util.ArrayList<>(List.of("serve", "--store", "native:" + storeDir, "--kg",
+        List<String> args = new ArrayList<>(List.of("serve", "--store", "native:" + storeDir, "--kg",
                 ServeFixture.KG.name(), "--port", "0", "--no-access-log"));
         args.addAll(List.of(extra));
         Thread serve = new Thread(() -> code.set(new Main(Main.allCommands()).run(args.toArray(new String[0]),

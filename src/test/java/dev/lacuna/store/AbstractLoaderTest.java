@@ -11,16 +11,19 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 
+import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +83,7 @@ public abstract class AbstractLoaderTest {
         return new KgLoader(repository, kg).load(List.of(files), KgLoader.Options.defaults());
     }
 
-    protected long size(org.eclipse.rdf4j.model.IRI graph) {
+    protected long size(IRI graph) {
         try (RepositoryConnection c = repository.getConnection()) {
             return c.getStatements(null, null, null, false, graph).stream().count();
         }
@@ -114,7 +117,7 @@ public abstract class AbstractLoaderTest {
         Set<String> sources = new HashSet<>();
         try (RepositoryConnection c = repository.getConnection()) {
             for (Statement st : c.getStatements(null, LacunaVocab.SOURCE_ID, null, false, kg.labels())) {
-                long id = kg.privateId((org.eclipse.rdf4j.model.IRI) st.getSubject());
+                long id = kg.privateId((IRI) st.getSubject());
                 ids.add(id);
                 sources.add(st.getObject().stringValue());
                 assertTrue(c.hasStatement(st.getSubject(), LacunaVocab.PRIVATE_ID,
@@ -127,12 +130,12 @@ public abstract class AbstractLoaderTest {
 
     @Test
     void sameSeedSameIdsOtherSeedOtherIds() {
-        org.junit.jupiter.api.Assertions.assertArrayEquals(KgLoader.permutation(1000, 7), KgLoader.permutation(1000, 7));
+        Assertions.assertArrayEquals(KgLoader.permutation(1000, 7), KgLoader.permutation(1000, 7));
         long[] a = KgLoader.permutation(1000, 7);
         long[] b = KgLoader.permutation(1000, 8);
-        assertFalse(java.util.Arrays.equals(a, b));
+        assertFalse(Arrays.equals(a, b));
         long[] sorted = a.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         for (int i = 0; i < sorted.length; i++) {
             assertEquals(i, sorted[i]);
         }

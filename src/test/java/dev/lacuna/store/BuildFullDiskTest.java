@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.Set;
 
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.sail.SailException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -53,7 +58,7 @@ class BuildFullDiskTest {
      */
     @Test
     void aCommitThatCannotFitNamesTheDiskWithoutAStackTrace() throws IOException, InterruptedException {
-        Set<String> family = new java.util.HashSet<>();
+        Set<String> family = new HashSet<>();
         StoreConfig config = fullDiskWithFamily(family);
         Path store = ((StoreConfig.LmdbStoreConfig) config).dir();
         Path rules = CrashSafetyTest.familyRules(tmp);
@@ -79,11 +84,11 @@ class BuildFullDiskTest {
      */
     @Test
     void aFailedWriteOnAFullDiskIsNamedAsSuch() throws IOException, InterruptedException {
-        StoreConfig config = fullDiskWithFamily(new java.util.HashSet<>());
+        StoreConfig config = fullDiskWithFamily(new HashSet<>());
         Path store = ((StoreConfig.LmdbStoreConfig) config).dir();
-        org.eclipse.rdf4j.repository.Repository repository = Stores.open(config);
+        Repository repository = Stores.open(config);
         try {
-            RuntimeException failure = new org.eclipse.rdf4j.sail.SailException(new IOException("Input/output error"));
+            RuntimeException failure = new SailException(new IOException("Input/output error"));
             String reason = FreeSpace.explain(repository, 25_000, failure);
             assertTrue(reason.startsWith("No space left on device: the store's folder " + store + " has ")
                     && reason.contains(" KB free after the failed write"), reason);
@@ -110,7 +115,7 @@ class BuildFullDiskTest {
                 throw e;
             }
         }
-        try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+        try (var channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             channel.truncate(channel.size() - (256 << 10));
         }
     }

@@ -8,11 +8,12 @@ import java.nio.file.Path;
 import java.util.Set;
 
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.rules.AmieRules;
 import dev.lacuna.testing.TestData;
 
 /**
@@ -43,7 +44,7 @@ class CrashSafetyBench {
         Set<String> family = CrashSafetyTest.loadFamily(config);
         String spec = CrashHarness.storeSpec(config);
         Path rules = tmp.resolve("rules.tsv");
-        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 10), rules);
+        AmieRules.write(AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 10), rules);
         Path first = tmp.resolve("first");
         CliRunner.Run built = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules.toString(),
                 "--out", first.toString());

@@ -7,12 +7,16 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.rules.AmieRules;
 import dev.lacuna.testing.TestData;
 
 /**
@@ -113,7 +117,7 @@ class CrashSafetyTest {
     /** The first ten of AMIE3's Family rules, as a rules file. */
     static Path familyRules(Path dir) {
         Path rules = dir.resolve("rules.tsv");
-        dev.lacuna.rules.AmieRules.write(dev.lacuna.rules.AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 10),
+        AmieRules.write(AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 10),
                 rules);
         return rules;
     }
@@ -123,7 +127,7 @@ class CrashSafetyTest {
         Repository repository = Stores.open(config);
         try (var c = repository.getConnection()) {
             assertEquals(0, c.size(FAMILY.incomplete(), FAMILY.benchmark(),
-                    org.eclipse.rdf4j.model.util.Values.iri(FAMILY.prefix() + "builds")), context);
+                    Values.iri(FAMILY.prefix() + "builds")), context);
         } finally {
             repository.shutDown();
         }
@@ -134,14 +138,14 @@ class CrashSafetyTest {
      * benchmark, and the folder record.
      */
     static void assertNoBuildOrAll(StoreConfig config, String log, String context) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("incomplete written \\((\\d+) triples").matcher(log);
+        Matcher m = Pattern.compile("incomplete written \\((\\d+) triples").matcher(log);
         assertTrue(m.find(), "no 'incomplete written' in the log; " + context);
         long written = Long.parseLong(m.group(1));
         Repository repository = Stores.open(config);
         try (var c = repository.getConnection()) {
             long incomplete = c.size(FAMILY.incomplete());
             long benchmark = c.size(FAMILY.benchmark());
-            long record = c.size(org.eclipse.rdf4j.model.util.Values.iri(FAMILY.prefix() + "builds"));
+            long record = c.size(Values.iri(FAMILY.prefix() + "builds"));
             assertTrue(incomplete == 0 && benchmark == 0 && record == 0
                     || incomplete == written && benchmark > 0 && record == 1,
                     "incomplete " + incomplete + " (written " + written + "), benchmark " + benchmark + ", record " + record

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class GraphDbRulesetTest {
     void unknownRulesetIsNamedWithTheWayOut(GraphDb graphDb, @TempDir Path tmp) throws Exception {
         String id = graphDb.createRepository("bad-ruleset", "no-such-ruleset");
         Path kg = tmp.resolve("kg.tsv");
-        java.nio.file.Files.writeString(kg, "a\tr\tb\n");
+        Files.writeString(kg, "a\tr\tb\n");
         for (String command : new String[] {"load", "stats"}) {
             CliRunner.Run run = "load".equals(command)
                     ? CliRunner.run("load", "--repository", graphDb.repositoryUrl(id), kg.toString())

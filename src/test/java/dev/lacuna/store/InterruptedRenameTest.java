@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.testing.TestData;
 
 /**
  * The one window a build leaves open: killed after its commit and before its folder is renamed into place, the
@@ -26,7 +27,7 @@ class InterruptedRenameTest {
     @Test
     void verifySaysThatBuildForceRepairsIt() throws IOException {
         String store = "lmdb:" + tmp.resolve("store");
-        Path family = Files.copy(dev.lacuna.testing.TestData.kg("family", "facts.txt"), tmp.resolve("family.tsv"));
+        Path family = Files.copy(TestData.kg("family", "facts.txt"), tmp.resolve("family.tsv"));
         assertEquals(0, CliRunner.run("load", "--store", store, "--kg", "family", family.toString()).code());
         String rules = CrashSafetyTest.familyRules(tmp).toString();
         Path out = tmp.resolve("bench");

@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.IRI;
@@ -12,6 +16,9 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
+import org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,18 +38,18 @@ class LmdbLoadTransactionTest {
     Path tmp;
 
     @Test
-    void aLoadAndAReplaceGiveTheWholeKg() throws java.io.IOException {
+    void aLoadAndAReplaceGiveTheWholeKg() throws IOException {
         Path file = tmp.resolve("kg.tsv");
         StringBuilder tsv = new StringBuilder();
         for (int i = 0; i < 3_000; i++) {
             tsv.append("e").append(i).append("\tr").append(i % 7).append("\te").append((i * 31) % 1_000).append('\n');
         }
-        java.nio.file.Files.writeString(file, tsv);
+        Files.writeString(file, tsv);
         KgGraphs kg = KgGraphs.of("t");
         Repository repo = Stores.open(new StoreConfig.LmdbStoreConfig(tmp.resolve("store3")));
         try {
-            KgLoader.Result first = new KgLoader(repo, kg).load(java.util.List.of(file), KgLoader.Options.defaults());
-            KgLoader.Result again = new KgLoader(repo, kg).load(java.util.List.of(file),
+            KgLoader.Result first = new KgLoader(repo, kg).load(List.of(file), KgLoader.Options.defaults());
+            KgLoader.Result again = new KgLoader(repo, kg).load(List.of(file),
                     new KgLoader.Options(null, null, 7, true));
             try (RepositoryConnection c = repo.getConnection()) {
                 assertEquals(3_000, first.triples());
@@ -117,7 +124,7 @@ class LmdbLoadTransactionTest {
      * One committed statement, then {@code n} written at NONE and dropped by shutting the store down (a kill, as far
      * as LMDB can tell): the store reopens with the one statement only.
      */
-    private static void shutdownDiscardsAWriteAtNone(java.util.function.Supplier<Repository> open, int n) {
+    private static void shutdownDiscardsAWriteAtNone(Supplier<Repository> open, int n) {
         Repository repo = open.get();
         try (RepositoryConnection c = repo.getConnection()) {
             c.begin();
@@ -144,9 +151,9 @@ class LmdbLoadTransactionTest {
     }
 
     private static Repository tinyMaps(Path dir) {
-        org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig config = new org.eclipse.rdf4j.sail.lmdb.config.LmdbStoreConfig("spoc,posc");
+        LmdbStoreConfig config = new LmdbStoreConfig("spoc,posc");
         config.setTripleDBSize(1L << 20);
         config.setValueDBSize(1L << 20);
-        return new org.eclipse.rdf4j.repository.sail.SailRepository(new org.eclipse.rdf4j.sail.lmdb.LmdbStore(dir.toFile(), config));
+        return new SailRepository(new LmdbStore(dir.toFile(), config));
     }
 }

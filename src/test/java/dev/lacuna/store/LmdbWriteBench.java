@@ -26,6 +26,7 @@ import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
 
 import org.eclipse.rdf4j.sail.lmdb.Varint;
@@ -75,7 +76,7 @@ class LmdbWriteBench {
                 "# LMDB writes of a load's triples: %,d distinct triples of the generated KG (%s)%n%n"
                         + "| round | pattern | puts s | commit s | triples/s | MiB on disk |%n"
                         + "|---:|---|---:|---:|---:|---:|%n",
-                spo.length, java.time.Instant.now()));
+                spo.length, Instant.now()));
         for (int round = 1; round <= rounds; round++) {
             for (boolean append : new boolean[] {false, true}) {
                 Path dir = Files.createDirectories(tmp.resolve((append ? "append-" : "rdf4j-") + round));

@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -21,6 +22,8 @@ import org.eclipse.rdf4j.rio.RDFFormat;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import com.sun.management.OperatingSystemMXBean;
 
 import dev.lacuna.generate.GeneratedKgWriter;
 import dev.lacuna.generate.KgGenerator;
@@ -108,7 +111,7 @@ class LoadBench {
             }
         }
         StringBuilder md = new StringBuilder();
-        md.append(String.format("# Load: %s (%s)%n%n", input, java.time.Instant.now()));
+        md.append(String.format("# Load: %s (%s)%n%n", input, Instant.now()));
         md.append("Plain = RDF4J `RepositoryConnection.add(N-Triples file)` into complete, one transaction, at the isolation "
                 + "shown.\nLacuna = `KgLoader.load(TSV)`: parse and check, private ids, labels graph, checksum, one transaction, "
                 + "at the same isolation.\nCPU = process CPU time (all threads, GC included). MiB = the store's folder on disk "
@@ -146,7 +149,7 @@ class LoadBench {
     }
 
     private static long cpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static Run lacuna(Repository repo, Path tsv, KgGraphs kg, Path dir) {

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
+import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,14 +54,14 @@ class StoresTest {
         Path dir = tmp.resolve("lmdb-ospc");
         Repository created = Stores.open(new StoreConfig.LmdbStoreConfig(dir, "spoc,posc,ospc"));
         try (var c = created.getConnection()) {
-            c.add(org.eclipse.rdf4j.model.util.Values.iri("urn:s"), org.eclipse.rdf4j.model.util.Values.iri("urn:p"),
-                    org.eclipse.rdf4j.model.util.Values.iri("urn:o"));
+            c.add(Values.iri("urn:s"), Values.iri("urn:p"),
+                    Values.iri("urn:o"));
         } finally {
             created.shutDown();
         }
         Repository again = Stores.open(new StoreConfig.LmdbStoreConfig(dir));
         try {
-            assertEquals("spoc,posc,ospc", Stores.lmdbIndexes((org.eclipse.rdf4j.sail.lmdb.LmdbStore) ((SailRepository) again).getSail()));
+            assertEquals("spoc,posc,ospc", Stores.lmdbIndexes((LmdbStore) ((SailRepository) again).getSail()));
         } finally {
             again.shutDown();
         }
@@ -71,7 +73,7 @@ class StoresTest {
         Repository fresh = Stores.open(new StoreConfig.LmdbStoreConfig(tmp.resolve("lmdb-new")));
         try {
             assertEquals(StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES,
-                    Stores.lmdbIndexes((org.eclipse.rdf4j.sail.lmdb.LmdbStore) ((SailRepository) fresh).getSail()));
+                    Stores.lmdbIndexes((LmdbStore) ((SailRepository) fresh).getSail()));
         } finally {
             fresh.shutDown();
         }

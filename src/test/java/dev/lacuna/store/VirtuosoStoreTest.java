@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -15,9 +20,11 @@ import java.util.stream.Stream;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
+import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,6 +32,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.cli.Main;
 import dev.lacuna.serve.LacunaEndpoint;
 import dev.lacuna.testing.FreebaseClient;
 import dev.lacuna.testing.TestData;
@@ -68,7 +76,7 @@ class VirtuosoStoreTest {
     }
 
     private CliRunner.Run lacunaAs(Path credentialsFile, String command, String... args) {
-        List<String> line = new java.util.ArrayList<>(List.of(command, "--sparql", virtuoso.sparqlUrl(),
+        List<String> line = new ArrayList<>(List.of(command, "--sparql", virtuoso.sparqlUrl(),
                 "--sparql-update", virtuoso.updateUrl()));
         if (credentialsFile != null) {
             line.addAll(List.of("--credentials", credentialsFile.toString()));
@@ -187,7 +195,7 @@ class VirtuosoStoreTest {
         String wrongPassword = "not-" + virtuoso.password();
         Path wrong = Files.writeString(dir.resolve("wrong.credentials"), "user=" + Virtuoso.USER + "\npassword="
                 + wrongPassword + "\n");
-        Files.setPosixFilePermissions(wrong, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(wrong, PosixFilePermissions.fromString("rw-------"));
         List<String> graphsBefore = graphs();
 
         CliRunner.Run load = lacunaAs(wrong, "load", "--kg", "refused", facts);
@@ -221,7 +229,7 @@ class VirtuosoStoreTest {
     @Test
     void aCredentialsFileOthersCanReadIsRefused() throws Exception {
         Path shared = Files.copy(credentials, dir.resolve("shared.credentials"));
-        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-r-----"));
         CliRunner.Run load = lacunaAs(shared, "load", "--kg", "shared", facts);
         assertEquals(2, load.code(), load.toString());
         assertTrue(load.err().contains("chmod 600"), load.toString());
@@ -261,19 +269,19 @@ class VirtuosoStoreTest {
         Child verify = child(env, List.of(), "verify", store, out.toString());
         assertEquals(0, verify.code(), verify.output());
         printed.append(verify.output());
-        Map<String, String> wrong = new java.util.HashMap<>(env);
+        Map<String, String> wrong = new HashMap<>(env);
         wrong.put("LACUNA_SPARQL_PASSWORD", password + "x");
         Child refused = child(wrong, debug, "load", store, "--kg", "env-refused", facts);
         assertEquals(2, refused.code(), refused.output());
         printed.append(refused.output());
 
         assertFalse(printed.toString().contains(password), "a password in what lacuna printed");
-        String basic = java.util.Base64.getEncoder().encodeToString((Virtuoso.USER + ":" + password)
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String basic = Base64.getEncoder().encodeToString((Virtuoso.USER + ":" + password)
+                .getBytes(StandardCharsets.UTF_8));
         assertFalse(printed.toString().contains(basic), "a Basic Authorization header, which holds the password");
         try (Stream<Path> files = Files.walk(out)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
-                assertFalse(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1)
+                assertFalse(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1)
                         .contains(password), "a password in " + f);
             }
         }
@@ -288,26 +296,26 @@ class VirtuosoStoreTest {
     /** {@code lacuna COMMAND STORE... ARGS...} in a JVM of its own with this environment; stdout and stderr together. */
     private static Child child(Map<String, String> env, List<String> jvm, String command, String[] store, String... args)
             throws Exception {
-        List<String> line = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Xmx1g", "-XX:TieredStopAtLevel=1"));
         line.addAll(jvm);
-        line.addAll(List.of("-cp", System.getProperty("java.class.path"), dev.lacuna.cli.Main.class.getName(), command));
+        line.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), command));
         line.addAll(List.of(store));
         line.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(line).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return new Child(p.waitFor(), output);
     }
 
     /** One graph's triples, each value as RDF4J writes it (language and datatype included), sorted. */
     private String dump(String graph) {
-        org.eclipse.rdf4j.repository.sparql.SPARQLRepository client =
-                new org.eclipse.rdf4j.repository.sparql.SPARQLRepository(virtuoso.sparqlUrl());
-        List<String> triples = new java.util.ArrayList<>();
+        SPARQLRepository client =
+                new SPARQLRepository(virtuoso.sparqlUrl());
+        List<String> triples = new ArrayList<>();
         try (RepositoryConnection c = client.getConnection();
-             org.eclipse.rdf4j.query.TupleQueryResult r = c.prepareTupleQuery(
+             TupleQueryResult r = c.prepareTupleQuery(
                      "SELECT ?s ?p ?o WHERE { GRAPH <" + graph + "> { ?s ?p ?o } }").evaluate()) {
             r.forEach(b -> triples.add(b.getValue("s") + " " + b.getValue("p") + " " + b.getValue("o")));
         } finally {
@@ -318,7 +326,7 @@ class VirtuosoStoreTest {
     }
 
     private List<String> graphs() {
-        List<String> graphs = new java.util.ArrayList<>(FreebaseClient.select(virtuoso.sparqlUrl(),
+        List<String> graphs = new ArrayList<>(FreebaseClient.select(virtuoso.sparqlUrl(),
                 "SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }", "g"));
         graphs.sort(null);
         return graphs;

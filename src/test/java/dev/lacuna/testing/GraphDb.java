@@ -1,6 +1,8 @@
 package dev.lacuna.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -97,7 +100,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
 
     private static Process script(String... args) throws IOException {
         Path script = Path.of("scripts", "graphdb.sh").toAbsolutePath();
-        List<String> command = new java.util.ArrayList<>(List.of("bash", script.toString()));
+        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
         command.addAll(List.of(args));
         // stderr (the build's and the script's messages) joins stdout; the URL is the last line printed.
         return new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE).start();
@@ -184,7 +187,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
             }
             return out;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -222,7 +225,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
@@ -230,7 +233,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
     private static void deleteTree(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // a temp folder left behind is harmless
         }
     }

@@ -1,6 +1,8 @@
 package dev.lacuna.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -48,7 +51,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final AtomicInteger nextId = new AtomicInteger();
     private final Thread shutdownHook;
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /** Only JUnit creates the extension instance this way; the server itself is made by {@link #start()}. */
     public Rdf4jServer() {
@@ -255,7 +258,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
@@ -273,7 +276,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
         for (int attempt = 0; attempt < 5 && dir != null && Files.exists(dir); attempt++) {
             try (Stream<Path> walk = Files.walk(dir)) {
                 walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 sleep(200);
             }
         }

@@ -1,6 +1,7 @@
 package dev.lacuna.rules.chain;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -106,7 +107,7 @@ public final class RuleMatcher {
     /** A fresh substitution with nothing bound. */
     public long[] unbound() {
         long[] b = new long[variables];
-        java.util.Arrays.fill(b, UNBOUND);
+        Arrays.fill(b, UNBOUND);
         return b;
     }
 

@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryException;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
@@ -142,7 +143,7 @@ public final class CompileOperation {
     /** The file each query goes to in {@code dir}, in the queries' order; the folder itself is left as it is. */
     public static List<Path> files(Path dir, List<Compiled> queries) {
         int width = Math.max(3, Integer.toString(queries.isEmpty() ? 0 : queries.get(queries.size() - 1).ruleNumber()).length());
-        List<Path> files = new java.util.ArrayList<>(queries.size());
+        List<Path> files = new ArrayList<>(queries.size());
         for (Compiled q : queries) {
             files.add(dir.resolve(String.format(Locale.ROOT, "rule-%0" + width + "d-%s.rq", q.ruleNumber(), q.name())));
         }
@@ -170,7 +171,7 @@ public final class CompileOperation {
                 }
                 out.println();
             }
-        } catch (org.eclipse.rdf4j.repository.RepositoryException e) {
+        } catch (RepositoryException e) {
             throw new LacunaException("store failed: " + e.getMessage(), e);
         } finally {
             repository.shutDown();

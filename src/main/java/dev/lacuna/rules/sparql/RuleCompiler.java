@@ -12,6 +12,7 @@ import java.util.Set;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.sparqlbuilder.constraint.Expression;
 import org.eclipse.rdf4j.sparqlbuilder.constraint.Expressions;
 import org.eclipse.rdf4j.sparqlbuilder.constraint.Operand;
@@ -96,7 +97,7 @@ public final class RuleCompiler {
             return null;
         }
         if (EntityConstants.isAbsoluteIri(constant)) {
-            return org.eclipse.rdf4j.model.util.Values.iri(constant);
+            return Values.iri(constant);
         }
         throw new BadInputException("rule '" + rule.toAmie() + "': constant '" + constant + "' is not an entity IRI "
                 + "(a rules file mined from a KG file names entities by source id; lacuna build maps those to IRIs "
@@ -414,7 +415,7 @@ public final class RuleCompiler {
     }
 
     private static IRI constantIri(String constant) {
-        return org.eclipse.rdf4j.model.util.Values.iri(constant); // checked by requireCompilable
+        return Values.iri(constant); // checked by requireCompilable
     }
 
     private static RdfSubject subject(int v, Map<Integer, IRI> constants) {

@@ -6,9 +6,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
@@ -16,7 +20,9 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.QueryEvaluationException;
 import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -26,9 +32,9 @@ import org.eclipse.rdf4j.repository.sail.SailRepository;
 import dev.lacuna.LacunaException;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.Rule;
+import dev.lacuna.store.Explicit;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
-import dev.lacuna.store.Explicit;
 
 /**
  * Runs the compiled rule queries on an RDF4J repository: embedded (native, memory, LMDB) or remote
@@ -143,9 +149,9 @@ public final class SparqlRuleRunner {
     }
 
     private static Statement triple(Atom atom, IRI relation, List<IRI> bindings) {
-        IRI s = atom.subjectConstant() != null ? org.eclipse.rdf4j.model.util.Values.iri(atom.subjectConstant())
+        IRI s = atom.subjectConstant() != null ? Values.iri(atom.subjectConstant())
                 : bindings.get(atom.subject());
-        IRI o = atom.objectConstant() != null ? org.eclipse.rdf4j.model.util.Values.iri(atom.objectConstant())
+        IRI o = atom.objectConstant() != null ? Values.iri(atom.objectConstant())
                 : bindings.get(atom.object());
         return VF.createStatement(s, relation, o);
     }
@@ -183,9 +189,9 @@ public final class SparqlRuleRunner {
      * {@link #bodyHolds} for many (subject, object) pairs of one rule: {@link #BATCH} pairs per query (a VALUES
      * block) instead of one ASK per pair, where the rule's head allows it. The result holds the pairs that hold.
      */
-    public java.util.Set<List<IRI>> bodiesHold(Rule rule, IRI graph, Collection<List<IRI>> pairs) {
-        java.util.Set<List<IRI>> out = new java.util.HashSet<>();
-        List<List<IRI>> rows = new ArrayList<>(new java.util.LinkedHashSet<>(pairs));
+    public Set<List<IRI>> bodiesHold(Rule rule, IRI graph, Collection<List<IRI>> pairs) {
+        Set<List<IRI>> out = new HashSet<>();
+        List<List<IRI>> rows = new ArrayList<>(new LinkedHashSet<>(pairs));
         if (!RuleCompiler.batchableBodyCheck(rule)) {
             for (List<IRI> pair : rows) {
                 if (bodyHolds(rule, graph, pair.get(0), pair.get(1))) {
@@ -213,9 +219,9 @@ public final class SparqlRuleRunner {
      * query (a VALUES block) instead of one round trip per topic. Every topic gets its list, empty or sorted by IRI.
      */
     public Map<IRI, List<IRI>> answers(IRI graph, String relation, Collection<IRI> topics, Side side) {
-        Map<IRI, List<IRI>> out = new java.util.HashMap<>();
+        Map<IRI, List<IRI>> out = new HashMap<>();
         List<List<IRI>> rows = new ArrayList<>();
-        for (IRI topic : new java.util.LinkedHashSet<>(topics)) {
+        for (IRI topic : new LinkedHashSet<>(topics)) {
             out.put(topic, new ArrayList<>());
             rows.add(List.of(topic));
         }
@@ -239,9 +245,9 @@ public final class SparqlRuleRunner {
      * Which of the triples (subject, predicate, object) are in the graph, {@link #BATCH} triples per query
      * (a VALUES block) instead of one round trip per triple. The result holds the present ones as given.
      */
-    public java.util.Set<List<Value>> present(IRI graph, Collection<? extends List<? extends Value>> triples) {
-        java.util.Set<List<Value>> out = new java.util.HashSet<>();
-        List<List<? extends Value>> rows = new ArrayList<>(new java.util.LinkedHashSet<>(triples));
+    public Set<List<Value>> present(IRI graph, Collection<? extends List<? extends Value>> triples) {
+        Set<List<Value>> out = new HashSet<>();
+        List<List<? extends Value>> rows = new ArrayList<>(new LinkedHashSet<>(triples));
         Map<String, Value> values = Map.of("graph", graph);
         for (int i = 0; i < rows.size(); i += BATCH) {
             String query = SparqlFiles.render("triples-present.rq", values,
@@ -324,7 +330,7 @@ public final class SparqlRuleRunner {
                 rows.add(row);
             }
             return new Table(List.copyOf(columns), rows);
-        } catch (RepositoryException | org.eclipse.rdf4j.query.QueryEvaluationException e) {
+        } catch (RepositoryException | QueryEvaluationException e) {
             throw new LacunaException("query failed: " + e.getMessage(), e);
         }
     }
@@ -333,7 +339,7 @@ public final class SparqlRuleRunner {
     public boolean ask(String query) {
         try (RepositoryConnection c = repository.getConnection()) {
             return Explicit.booleanQuery(c, query).evaluate();
-        } catch (RepositoryException | org.eclipse.rdf4j.query.QueryEvaluationException e) {
+        } catch (RepositoryException | QueryEvaluationException e) {
             throw new LacunaException("query failed: " + e.getMessage(), e);
         }
     }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
+import dev.lacuna.rules.RuleMeasures;
 
 /** The least number of rule applications, on a graph small enough to see every derivation by eye. */
 class DepthSearchTest {
@@ -43,7 +44,7 @@ class DepthSearchTest {
     }
 
     private static MinedRule rule(Rule r) {
-        return new MinedRule(r, dev.lacuna.rules.RuleMeasures.of(1, 1, 1, 1, -1));
+        return new MinedRule(r, RuleMeasures.of(1, 1, 1, 1, -1));
     }
 
     /** b(x, y) => c(x, y); c(x, y) => d(x, y); d(x, z), e(z, y) => f(x, y); and the inverse c(x, y) => g(y, x). */

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.update.UpdateFactory;
 import org.eclipse.rdf4j.model.IRI;
@@ -171,7 +172,7 @@ class CompiledQueriesParseTest {
         // the harness itself can fail: a broken query must not pass
         assertThrows(MalformedQueryException.class,
                 () -> QueryParserUtil.parseQuery(QueryLanguage.SPARQL, "SELECT * WHERE { GRAPH <g> }", null));
-        assertThrows(org.apache.jena.query.QueryParseException.class,
+        assertThrows(QueryParseException.class,
                 () -> QueryFactory.create("SELECT * WHERE { FILTER EXISTS GRAPH <g> { ?s ?p ?o } }", Syntax.syntaxSPARQL_11));
     }
 }

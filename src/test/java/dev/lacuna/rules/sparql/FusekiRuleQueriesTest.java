@@ -2,6 +2,7 @@ package dev.lacuna.rules.sparql;
 
 import java.nio.file.Path;
 
+import org.apache.jena.datatypes.TypeMapper;
 import org.apache.jena.fuseki.main.FusekiServer;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -51,7 +52,7 @@ class FusekiRuleQueriesTest extends RuleQueriesStoreTest {
     private static Node node(Value v) {
         if (v instanceof Literal l) {
             return NodeFactory.createLiteralDT(l.getLabel(),
-                    org.apache.jena.datatypes.TypeMapper.getInstance().getSafeTypeByName(l.getDatatype().stringValue()));
+                    TypeMapper.getInstance().getSafeTypeByName(l.getDatatype().stringValue()));
         }
         return NodeFactory.createURI(v.stringValue());
     }

@@ -2,6 +2,8 @@ package dev.lacuna.rules.sparql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +28,7 @@ import dev.lacuna.store.Stores;
  */
 @Tag("bench")
 class RuleQueriesBenchmark {
-    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     @TempDir
     Path tmp;
@@ -71,7 +73,7 @@ class RuleQueriesBenchmark {
             md.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f | %s |%n", r.store(), r.what(), r.ms(), r.cpuMs(), r.note()));
         }
         md.append("\nLoad average at the end: ").append(String.format(Locale.ROOT, "%.1f",
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage())).append('\n');
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage())).append('\n');
         Path out = Path.of("target/bench/rule-queries.md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, md);

@@ -12,7 +12,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -73,7 +75,7 @@ abstract class RuleQueriesStoreTest {
     @AfterAll
     void close() {
         StringBuilder sb = new StringBuilder(getClass().getSimpleName()).append(" times (ms):");
-        new java.util.TreeMap<>(nanos).forEach((k, v) -> sb.append(' ').append(k).append('=').append(v / 1_000_000));
+        new TreeMap<>(nanos).forEach((k, v) -> sb.append(' ').append(k).append('=').append(v / 1_000_000));
         System.out.println(sb);
         repository.shutDown();
         stop();
@@ -88,7 +90,7 @@ abstract class RuleQueriesStoreTest {
     void stop() {
     }
 
-    private <T> T timed(String what, java.util.function.Supplier<T> work) {
+    private <T> T timed(String what, Supplier<T> work) {
         long t0 = System.nanoTime();
         T result = work.get();
         nanos.merge(what, System.nanoTime() - t0, Long::sum);
@@ -242,12 +244,12 @@ abstract class RuleQueriesStoreTest {
     @Test
     void batchedBodyChecksEqualOneAskPerPair() {
         // pairs where the body holds (each rule's facts) and where it mostly does not (the pair reversed, mixed)
-        List<Statement> sample = new java.util.ArrayList<>(facts).subList(0, 40);
+        List<Statement> sample = new ArrayList<>(facts).subList(0, 40);
         int checked = 0;
         int held = 0;
         for (MinedRule m : rules.subList(0, 25)) {
             Rule rule = m.rule();
-            List<List<IRI>> pairs = new java.util.ArrayList<>();
+            List<List<IRI>> pairs = new ArrayList<>();
             for (Statement p : runner.predictions(rule, KG.complete()).stream().limit(15).toList()) {
                 pairs.add(List.of((IRI) p.getSubject(), (IRI) p.getObject()));
             }

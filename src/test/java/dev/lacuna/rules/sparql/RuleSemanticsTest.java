@@ -3,7 +3,9 @@ package dev.lacuna.rules.sparql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
@@ -65,7 +67,7 @@ class RuleSemanticsTest {
         assertEquals(4, runner.bodySize(r, KG.complete()), "(1,1) (1,2) (2,1) (2,2)");
         assertEquals(1, runner.support(r, KG.complete()));
         assertEquals(List.of(t(1, "sibling", 1), t(2, "sibling", 1), t(2, "sibling", 2)),
-                runner.predictions(r, KG.complete()).stream().sorted(java.util.Comparator.comparing(Statement::toString)).toList());
+                runner.predictions(r, KG.complete()).stream().sorted(Comparator.comparing(Statement::toString)).toList());
     }
 
     @Test
@@ -94,7 +96,7 @@ class RuleSemanticsTest {
             assertTrue(!g.binding(0).equals(g.binding(2)), "?c != ?a in " + g);
             assertTrue(!g.body().contains(g.head()), g.toString());
         }
-        assertEquals(java.util.Set.of(t(1, "r", 2), t(5, "r", 2)),
-                java.util.Set.of(gs.get(0).head(), gs.get(1).head()));
+        assertEquals(Set.of(t(1, "r", 2), t(5, "r", 2)),
+                Set.of(gs.get(0).head(), gs.get(1).head()));
     }
 }
