@@ -12,18 +12,14 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.Progress;
 import dev.lacuna.mining.HeadPartition;
-import dev.lacuna.mining.KgIndex;
-import dev.lacuna.mining.Miner;
+import dev.lacuna.mining.MineOperation;
 import dev.lacuna.mining.MinerOptions;
-import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
-import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
 
@@ -76,7 +72,8 @@ public final class MineCommand implements Command {
             checkWritable(output); // before mining, which can take hours
         }
         HeadPartition heads = headPartition(line, output);
-        long t0 = System.nanoTime();
+        MineOperation operation = new MineOperation(new MineOperation.Settings(options, heads, output,
+                line.hasOption("force")), Progress.Channel.console(context.err()::println), context.err()::println);
         if (line.hasOption("input")) {
             if (output == null) {
                 throw new UsageException("--input needs --output RULES.tsv");
@@ -84,39 +81,13 @@ public final class MineCommand implements Command {
             if (line.hasOption("store") || line.hasOption("repository") || line.hasOption("sparql")) {
                 throw new UsageException("give either --input FILE or a store, not both");
             }
-            Path input = Path.of(line.getOptionValue("input"));
-            KgIndex kg = KgIndex.fromTsv(input);
-            if (kg.tripleCount() == 0) {
-                throw new BadInputException(input.toString(), -1, -1, "no triples: nothing to mine");
-            }
-            List<MinedRule> rules = mine(kg, options, heads, context, t0);
-            AmieRules.write(rules, output);
-            report(rules, output, null, context, t0);
+            report(operation.mineFile(Path.of(line.getOptionValue("input"))), output, context);
             return ExitCodes.OK;
         }
         Repository repository = CommonOptions.openStore(line);
         try {
             KgGraphs kg = CommonOptions.kg(line, repository);
-            try (RepositoryConnection c = repository.getConnection()) {
-                RulesCommand.refuseReplacingBuild(c, kg, line.hasOption("force"));
-            }
-            KgIndex index = KgIndex.fromRepository(repository, kg);
-            if (index.tripleCount() == 0) {
-                throw new BadInputException("KG '" + kg.name() + "' has no triples in its graph " + kg.complete()
-                        + ": load it first (lacuna load --kg " + kg.name() + " FILE)");
-            }
-            List<MinedRule> rules = mine(index, options, heads, context, t0);
-            if (output != null) {
-                AmieRules.write(rules, output);
-            }
-            if (!heads.equals(HeadPartition.ALL)) {
-                report(rules, output, null, context, t0); // a part of the rules: the graph gets the merged file
-                return ExitCodes.OK;
-            }
-            try (RepositoryConnection c = repository.getConnection()) {
-                RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_LACUNA);
-            }
-            report(rules, output, kg, context, t0);
+            report(operation.mineStore(repository, kg), output, context);
         } finally {
             repository.shutDown();
         }
@@ -153,32 +124,22 @@ public final class MineCommand implements Command {
         }
     }
 
-    private static List<MinedRule> mine(KgIndex kg, MinerOptions options, HeadPartition heads, CliContext context,
-            long t0) {
-        context.err().printf(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, minpca %s, "
-                + "maxad %d, %d threads%s%s)%n", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
-                options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
-                options.threads(), options.constants() ? ", with constants" : "",
-                heads.equals(HeadPartition.ALL) ? "" : ", head relations part " + heads);
-        return new Miner(kg, options, Progress.Channel.console(context.err()::println), heads).mine();
-    }
-
-    private static void report(List<MinedRule> rules, Path output, KgGraphs kg, CliContext context, long t0) {
+    private static void report(MineOperation.Result result, Path output, CliContext context) {
         Map<RuleType, Integer> byType = new EnumMap<>(RuleType.class);
-        for (MinedRule r : rules) {
+        for (MinedRule r : result.rules()) {
             byType.merge(r.type(), 1, Integer::sum);
         }
         StringBuilder types = new StringBuilder();
         for (RuleType t : RuleType.values()) {
             types.append(types.length() == 0 ? "" : ", ").append(t.label()).append(' ').append(byType.getOrDefault(t, 0));
         }
-        context.out().printf(Locale.ROOT, "mined %,d rules in %.1f s (%s)%n", rules.size(),
-                (System.nanoTime() - t0) / 1e9, types);
+        context.out().printf(Locale.ROOT, "mined %,d rules in %.1f s (%s)%n", result.rules().size(), result.seconds(),
+                types);
         if (output != null) {
             context.out().println("  wrote " + output);
         }
-        if (kg != null) {
-            context.out().println("  stored in graph " + kg.benchmark());
+        if (result.storedIn() != null) {
+            context.out().println("  stored in graph " + result.storedIn().benchmark());
         }
     }
 }

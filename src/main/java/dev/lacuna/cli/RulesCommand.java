@@ -13,7 +13,6 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
@@ -29,7 +28,6 @@ import dev.lacuna.rules.RuleFileMerge;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.LacunaVocab;
 
 /**
  * {@code lacuna rules import FILE}: stores an AMIE3 rules file in a KG's benchmark graph (nothing stored if any
@@ -90,7 +88,7 @@ public final class RulesCommand implements Command {
         try (RepositoryConnection c = repository.getConnection()) {
             KgGraphs kg = CommonOptions.kg(line, repository);
             validate(c, kg, file, rules, lines);
-            refuseReplacingBuild(c, kg, line.hasOption("force"));
+            RuleGraph.refuseReplacingBuild(c, kg, line.hasOption("force"));
             RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_AMIE3);
             context.out().printf("imported %,d rules from %s into graph %s%n", rules.size(), file, kg.benchmark());
         } finally {
@@ -144,20 +142,6 @@ public final class RulesCommand implements Command {
     private static int column(String line, String token) {
         int i = line.indexOf(token);
         return i < 0 ? -1 : i + 1;
-    }
-
-    /**
-     * Rules mined or imported after a build would no longer match that build's folder (its rules.tsv fails
-     * verify), so replacing them needs --force, and says what it replaces.
-     */
-    static void refuseReplacingBuild(RepositoryConnection c, KgGraphs kg, boolean force) {
-        boolean built = c.hasStatement(null, RDF.TYPE,
-                LacunaVocab.BENCHMARK_RUN, false, kg.benchmark());
-        if (built && !force) {
-            throw new UsageException("KG '" + kg.name() + "' has a built benchmark whose rules are stored in "
-                    + kg.benchmark() + "; storing these rules would replace them and its folder would no longer "
-                    + "verify. Give --force to replace them, or mine into a file with --input");
-        }
     }
 
     private static int merge(List<String> parts, CommandLine line, CliContext context) {

@@ -22,6 +22,7 @@ import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
@@ -105,6 +106,19 @@ public final class RuleGraph {
             m.add(atom, LacunaVocab.OBJECT_CONSTANT, VF.createLiteral(a.objectConstant()));
         } else {
             m.add(atom, LacunaVocab.OBJECT_VARIABLE, VF.createLiteral(Rule.variableName(a.object())));
+        }
+    }
+
+    /**
+     * Refuses to store rules over those of a KG whose benchmark was built (its folder's rules.tsv would no longer
+     * verify), unless {@code force}.
+     */
+    public static void refuseReplacingBuild(RepositoryConnection c, KgGraphs kg, boolean force) {
+        boolean built = c.hasStatement(null, RDF.TYPE, LacunaVocab.BENCHMARK_RUN, false, kg.benchmark());
+        if (built && !force) {
+            throw new BadInputException("KG '" + kg.name() + "' has a built benchmark whose rules are stored in "
+                    + kg.benchmark() + "; storing these rules would replace them and its folder would no longer "
+                    + "verify. Give --force to replace them, or mine into a file with --input");
         }
     }
 
