@@ -142,13 +142,13 @@ public final class ServeCommand implements Command {
             Thread hook = new Thread(endpoint::stop, "lacuna-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             String url = endpoint.url();
-            context.out().println("Lacuna SPARQL endpoint at " + url + " serving " + endpoint.settings().exposure().word());
+            context.out().println("Lacuna SPARQL endpoint at " + url + " serving " + endpoint.settings().view().exposure().word());
             for (String path : endpoint.paths()) {
                 context.out().println("  " + url + path.substring(1));
             }
             context.out().println("Limits: " + endpoint.settings().describeLimits()
                     + "; a cut answer has the header X-Lacuna-Truncated and is logged");
-            if (endpoint.settings().exposure().all()) {
+            if (endpoint.settings().view().exposure().all()) {
                 context.out().println("WARNING: --expose all serves EVERY graph, the benchmark's hard answers included. "
                         + "Never point a system under test at this server.");
             }

@@ -15,86 +15,112 @@ import dev.lacuna.view.Shape;
 
 /**
  * Every setting of one endpoint, fixed when {@link LacunaEndpoint.Builder#build()} runs: a builder changed after
- * that changes nothing that serves. The constructor checks everything and names every problem at once.
- *
- * @param queryMemoryBytes bytes one query may allocate while it reads the store (ThreadMXBean's count); past it
- *        the query is cancelled with 503. Allocation bounds what a query can hold, so workers x this is the
- *        most that running queries can take from the heap.
- * @param maxUrlBytes the request line and headers; a longer GET URL is answered 414 with a hint to POST
+ * that changes nothing that serves. The settings come in three small groups (what is shown, how it is reached, what
+ * a request may cost) beside the store and the update token. The constructor checks everything and names every
+ * problem at once.
  */
-public record EndpointSettings(Repository repository, KgGraphs kg, Exposure exposure, String host, int port,
-        LabelMode labels, Shape shape, Duration timeout, long maxRows, int workers, int queue, long maxBodyBytes,
-        String updateToken, boolean compat, Repository viewStore, boolean accessLog, String corsOrigin,
-        int maxConnections, Duration idleTimeout, long queryMemoryBytes, int maxUrlBytes) {
+public record EndpointSettings(Repository repository, KgGraphs kg, View view, Network network, Limits limits,
+        String updateToken) {
+
+    /**
+     * What a client sees: the exposed graphs, how entities are named, the plain or Freebase shape, Virtuoso's
+     * habits for ToG/PoG clients, and the store holding the label view (null: none built).
+     */
+    public record View(Exposure exposure, LabelMode labels, Shape shape, boolean compat, Repository viewStore) {
+        void check(StringBuilder problems) {
+            if (labels == null || shape == null || exposure == null) {
+                problems.append("; labels, shape and exposure must be set");
+            }
+        }
+    }
+
+    /**
+     * How the endpoint is reached: address, the one origin allowed to read answers from a web page (null: none),
+     * the access log, open connections at most, how long an idle connection is kept, and the longest request line
+     * and headers (a longer GET URL is answered 414 with a hint to POST).
+     */
+    public record Network(String host, int port, String corsOrigin, boolean accessLog, int maxConnections,
+            Duration idleTimeout, int maxUrlBytes) {
+        void check(StringBuilder problems) {
+            if (host == null || host.isBlank()) {
+                problems.append("; host is empty");
+            } else {
+                try {
+                    InetAddress.getByName(host);
+                } catch (UnknownHostException e) {
+                    problems.append("; unknown host '").append(host).append('\'');
+                }
+            }
+            if (port < 0 || port > 65535) {
+                problems.append("; port must lie in 0..65535, got ").append(port);
+            }
+            if (corsOrigin != null && !validOrigin(corsOrigin)) {
+                problems.append("; --cors needs one origin such as https://example.org (scheme://host[:port]), got '")
+                        .append(corsOrigin).append('\'');
+            }
+            if (maxConnections < 8 || maxConnections > 100_000) {
+                problems.append("; max connections must lie in 8..100000, got ").append(maxConnections);
+            }
+            if (idleTimeout == null || idleTimeout.toMillis() < 100) {
+                problems.append("; idle timeout must be at least 100 ms, got ").append(idleTimeout);
+            }
+            if (maxUrlBytes < 1024 || maxUrlBytes > (1 << 20)) {
+                problems.append("; max URL bytes must lie in 1024..1048576, got ").append(maxUrlBytes);
+            }
+        }
+    }
+
+    /**
+     * What one request may cost: its time, the rows of an answer (more are cut), queries running and waiting, the
+     * body of a POST, and the bytes one query may allocate while it reads the store (ThreadMXBean's count; past it
+     * the query is cancelled with 503, so workers x this is the most running queries can take from the heap).
+     */
+    public record Limits(Duration timeout, long maxRows, int workers, int queue, long maxBodyBytes,
+            long queryMemoryBytes) {
+        void check(StringBuilder problems) {
+            if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(24)) > 0) {
+                problems.append("; timeout must lie between 1 ms and 24 h, got ").append(timeout);
+            }
+            if (maxRows < 1) {
+                problems.append("; max rows must be at least 1, got ").append(maxRows);
+            }
+            if (workers < 1 || workers > 1024) {
+                problems.append("; workers must lie in 1..1024, got ").append(workers);
+            }
+            if (queue < 0 || queue > 100_000) {
+                problems.append("; queue must lie in 0..100000, got ").append(queue);
+            }
+            if (maxBodyBytes < 1024) {
+                problems.append("; max body must be at least 1024 bytes, got ").append(maxBodyBytes);
+            }
+            if (queryMemoryBytes < (1L << 20)) {
+                problems.append("; query memory must be at least 1 MiB, got ").append(queryMemoryBytes);
+            }
+        }
+    }
 
     public EndpointSettings {
         StringBuilder problems = new StringBuilder();
         if (repository == null) {
             problems.append("; no repository to serve");
         }
-        check(kg, labels, shape, exposure, host, port, timeout, maxRows, workers, queue, maxBodyBytes, updateToken,
-                corsOrigin, maxConnections, idleTimeout, queryMemoryBytes, maxUrlBytes, problems);
+        check(kg, view, network, limits, updateToken, problems);
     }
 
     /** Checks every setting but the repository; appends "; problem" for each to problems, throws if any. */
-    static void check(KgGraphs kg, LabelMode labels, Shape shape, Exposure exposure, String host, int port,
-            Duration timeout, long maxRows, int workers, int queue, long maxBodyBytes, String updateToken,
-            String corsOrigin, int maxConnections, Duration idleTimeout, long queryMemoryBytes, int maxUrlBytes,
+    static void check(KgGraphs kg, View view, Network network, Limits limits, String updateToken,
             StringBuilder problems) {
         if (kg == null) {
             problems.append("; no KG (graph names) given");
         }
-        if (labels == null || shape == null || exposure == null) {
-            problems.append("; labels, shape and exposure must be set");
-        }
-        if (host == null || host.isBlank()) {
-            problems.append("; host is empty");
-        } else {
-            try {
-                InetAddress.getByName(host);
-            } catch (UnknownHostException e) {
-                problems.append("; unknown host '").append(host).append('\'');
-            }
-        }
-        if (port < 0 || port > 65535) {
-            problems.append("; port must lie in 0..65535, got ").append(port);
-        }
-        if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(24)) > 0) {
-            problems.append("; timeout must lie between 1 ms and 24 h, got ").append(timeout);
-        }
-        if (maxRows < 1) {
-            problems.append("; max rows must be at least 1, got ").append(maxRows);
-        }
-        if (workers < 1 || workers > 1024) {
-            problems.append("; workers must lie in 1..1024, got ").append(workers);
-        }
-        if (queue < 0 || queue > 100_000) {
-            problems.append("; queue must lie in 0..100000, got ").append(queue);
-        }
-        if (maxBodyBytes < 1024) {
-            problems.append("; max body must be at least 1024 bytes, got ").append(maxBodyBytes);
-        }
+        view.check(problems);
+        network.check(problems);
+        limits.check(problems);
         if (updateToken != null && updateToken.strip().length() < 16) {
             problems.append("; the update token must have at least 16 characters");
         }
-        if (updateToken != null && exposure != null && !exposure.incomplete()) {
+        if (updateToken != null && view.exposure() != null && !view.exposure().incomplete()) {
             problems.append("; updates need the incomplete graph exposed (complete is never writable)");
-        }
-        if (corsOrigin != null && !validOrigin(corsOrigin)) {
-            problems.append("; --cors needs one origin such as https://example.org (scheme://host[:port]), got '")
-                    .append(corsOrigin).append('\'');
-        }
-        if (maxConnections < 8 || maxConnections > 100_000) {
-            problems.append("; max connections must lie in 8..100000, got ").append(maxConnections);
-        }
-        if (idleTimeout == null || idleTimeout.toMillis() < 100) {
-            problems.append("; idle timeout must be at least 100 ms, got ").append(idleTimeout);
-        }
-        if (queryMemoryBytes < (1L << 20)) {
-            problems.append("; query memory must be at least 1 MiB, got ").append(queryMemoryBytes);
-        }
-        if (maxUrlBytes < 1024 || maxUrlBytes > (1 << 20)) {
-            problems.append("; max URL bytes must lie in 1024..1048576, got ").append(maxUrlBytes);
         }
         if (problems.length() > 0) {
             throw new BadInputException("endpoint settings: " + problems.substring(2));
@@ -118,9 +144,9 @@ public record EndpointSettings(Repository repository, KgGraphs kg, Exposure expo
     }
 
     public String describeLimits() {
-        return "timeout " + QueryRunner.describe(timeout) + ", at most " + maxRows + " rows per answer (more are cut), "
-                + mib(queryMemoryBytes) + " per query, " + workers + " queries at once, " + queue + " waiting, "
-                + maxConnections + " connections";
+        return "timeout " + QueryRunner.describe(limits.timeout()) + ", at most " + limits.maxRows()
+                + " rows per answer (more are cut), " + mib(limits.queryMemoryBytes()) + " per query, " + limits.workers()
+                + " queries at once, " + limits.queue() + " waiting, " + network.maxConnections() + " connections";
     }
 
     static String mib(long bytes) {

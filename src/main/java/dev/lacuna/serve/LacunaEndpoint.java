@@ -95,48 +95,48 @@ public final class LacunaEndpoint {
             throw new IllegalStateException("endpoint already started");
         }
         KgGraphs kg = settings.kg();
-        checkStore(settings.repository(), kg, settings.exposure());
+        checkStore(settings.repository(), kg, settings.view().exposure());
         Repository served = settings.repository();
-        if (KgView.needed(settings.labels(), settings.shape())) {
-            Repository store = settings.viewStore();
+        if (KgView.needed(settings.view().labels(), settings.view().shape())) {
+            Repository store = settings.view().viewStore();
             if (store == null) {
                 store = new SailRepository(new MemoryStore());
                 store.init();
                 ownedViewStore = store;
             }
-            view = KgView.build(settings.repository(), kg, settings.labels(), settings.shape(), store);
+            view = KgView.build(settings.repository(), kg, settings.view().labels(), settings.view().shape(), store);
             served = store;
         }
-        targets = Collections.unmodifiableMap(targets(settings.exposure(), kg, served));
+        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served));
         boolean embedded = BudgetedEvaluation.install(served);
-        admission = new Admission(settings.workers(), settings.queue(), settings.timeout(), settings.queryMemoryBytes());
-        QueryRunner runner = new QueryRunner(settings.timeout(), settings.maxRows(), !embedded);
+        admission = new Admission(settings.limits().workers(), settings.limits().queue(), settings.limits().timeout(), settings.limits().queryMemoryBytes());
+        QueryRunner runner = new QueryRunner(settings.limits().timeout(), settings.limits().maxRows(), !embedded);
         try {
             server = jetty();
             server.setHandler(new ProtocolHandler(settings, targets, admission, runner));
             server.start();
         } catch (Exception e) {
             release();
-            throw new LacunaException("cannot listen on " + settings.host() + ":" + settings.port() + ": " + e.getMessage(), e);
+            throw new LacunaException("cannot listen on " + settings.network().host() + ":" + settings.network().port() + ": " + e.getMessage(), e);
         }
         LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
-                settings.labels().label(), settings.shape().label(), settings.describeLimits(),
+                settings.view().labels().label(), settings.view().shape().label(), settings.describeLimits(),
                 settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
-        if (settings.exposure().all()) {
+        if (settings.view().exposure().all()) {
             LOG.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
                     + "included. Never point a system under test at this server.");
         }
         if (view == null) {
             warnWithoutObjectIndex(served);
         }
-        if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.host()) && !settings.host().equals("localhost")) {
-            LOG.warn("listening on {}: reachable from other machines", settings.host());
+        if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.network().host()) && !settings.network().host().equals("localhost")) {
+            LOG.warn("listening on {}: reachable from other machines", settings.network().host());
         }
         return this;
     }
 
     private Server jetty() {
-        QueuedThreadPool threads = new QueuedThreadPool(settings.workers() + settings.queue() + 32, 4) {
+        QueuedThreadPool threads = new QueuedThreadPool(settings.limits().workers() + settings.limits().queue() + 32, 4) {
             // Requests are parsed on these threads: the same deep stack as the query workers, so that what
             // QueryNesting lets through parses whatever the JIT has compiled yet (reserved, not committed).
             @Override
@@ -150,13 +150,13 @@ public final class LacunaEndpoint {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        http.setRequestHeaderSize(settings.maxUrlBytes());
+        http.setRequestHeaderSize(settings.network().maxUrlBytes());
         connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
-        connector.setHost(settings.host());
-        connector.setPort(settings.port());
-        connector.setIdleTimeout(settings.idleTimeout().toMillis());
+        connector.setHost(settings.network().host());
+        connector.setPort(settings.network().port());
+        connector.setIdleTimeout(settings.network().idleTimeout().toMillis());
         jetty.addConnector(connector);
-        jetty.addBean(new NetworkConnectionLimit(settings.maxConnections(), connector));
+        jetty.addBean(new NetworkConnectionLimit(settings.network().maxConnections(), connector));
         jetty.setErrorHandler(new PlainErrors());
         jetty.setStopTimeout(0);
         return jetty;
@@ -266,7 +266,7 @@ public final class LacunaEndpoint {
 
     /** The base URL, ending in '/': append "sparql" etc. */
     public String url() {
-        String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
+        String host = settings.network().host().contains(":") ? "[" + settings.network().host() + "]" : settings.network().host();
         return "http://" + host + ":" + port() + "/";
     }
 
@@ -435,17 +435,26 @@ public final class LacunaEndpoint {
         }
 
         public LacunaEndpoint build() {
-            return new LacunaEndpoint(new EndpointSettings(repository, kg, exposure, host, port, labels, shape, timeout,
-                    maxRows, workers, queue, maxBodyBytes, updateToken, compat != null ? compat : shape == Shape.FREEBASE,
-                    viewStore, accessLog, corsOrigin, maxConnections, idle(), memory(), maxUrlBytes));
+            return new LacunaEndpoint(new EndpointSettings(repository, kg, view(), network(), limits(), updateToken));
         }
 
         /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */
         public Builder check() {
-            EndpointSettings.check(kg, labels, shape, exposure, host, port, timeout, maxRows, workers, queue,
-                    maxBodyBytes, updateToken, corsOrigin, maxConnections, idle(), memory(), maxUrlBytes,
-                    new StringBuilder());
+            EndpointSettings.check(kg, view(), network(), limits(), updateToken, new StringBuilder());
             return this;
+        }
+
+        private EndpointSettings.View view() {
+            return new EndpointSettings.View(exposure, labels, shape, compat != null ? compat : shape == Shape.FREEBASE,
+                    viewStore);
+        }
+
+        private EndpointSettings.Network network() {
+            return new EndpointSettings.Network(host, port, corsOrigin, accessLog, maxConnections, idle(), maxUrlBytes);
+        }
+
+        private EndpointSettings.Limits limits() {
+            return new EndpointSettings.Limits(timeout, maxRows, workers, queue, maxBodyBytes, memory());
         }
 
         private Duration idle() {

@@ -53,7 +53,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         this.targets = targets;
         this.admission = admission;
         this.runner = runner;
-        this.guard = new UpdateGuard(settings.shape());
+        this.guard = new UpdateGuard(settings.view().shape());
     }
 
     /**
@@ -63,8 +63,8 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
         Executor threads = getServer().getThreadPool();
-        if (request.getMethod().equals("POST") && request.getLength() <= settings.maxBodyBytes()) {
-            int limit = (int) Math.min(Integer.MAX_VALUE - 8, settings.maxBodyBytes() + 1);
+        if (request.getMethod().equals("POST") && request.getLength() <= settings.limits().maxBodyBytes()) {
+            int limit = (int) Math.min(Integer.MAX_VALUE - 8, settings.limits().maxBodyBytes() + 1);
             Content.Source.asByteArrayAsync(request, limit).whenComplete((body, failure) ->
                     threads.execute(() -> serve(request, response, callback, new Body(body, failure))));
         } else {
@@ -85,14 +85,14 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         String type = "text/plain; charset=utf-8";
         byte[] body = new byte[0];
         String note = "";
-        if (settings.corsOrigin() != null) {
-            response.getHeaders().put("Access-Control-Allow-Origin", settings.corsOrigin());
+        if (settings.network().corsOrigin() != null) {
+            response.getHeaders().put("Access-Control-Allow-Origin", settings.network().corsOrigin());
             response.getHeaders().put("Vary", "Origin");
         }
         try {
             if (method.equals("OPTIONS")) {
                 response.getHeaders().put(HttpHeader.ALLOW, ALLOW);
-                if (settings.corsOrigin() != null) {
+                if (settings.network().corsOrigin() != null) {
                     response.getHeaders().put("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
                     response.getHeaders().put("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization");
                 }
@@ -104,9 +104,9 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
                 body = answer.body();
                 note = " rows=" + answer.rows();
                 if (answer.truncated()) {
-                    response.getHeaders().put("X-Lacuna-Truncated", "max rows " + settings.maxRows());
+                    response.getHeaders().put("X-Lacuna-Truncated", "max rows " + settings.limits().maxRows());
                     note += " (truncated)";
-                    LOG.info("answer cut at the row limit of {} on {}", settings.maxRows(), path);
+                    LOG.info("answer cut at the row limit of {} on {}", settings.limits().maxRows(), path);
                 }
             }
         } catch (HttpError e) {
@@ -127,7 +127,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             boolean clientError = root instanceof PatternSyntaxException
                     || String.valueOf(e.getMessage()).startsWith("Unknown function");
             status = clientError ? 400 : root instanceof SocketTimeoutException ? 503 : 500;
-            String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.timeout())
+            String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.limits().timeout())
                     + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
             note = " " + e;
             body = (message + "\n").getBytes(StandardCharsets.UTF_8);
@@ -156,7 +156,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         }
         response.write(true, noBody ? null : ByteBuffer.wrap(body), callback);
-        if (settings.accessLog()) {
+        if (settings.network().accessLog()) {
             ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), method, path, status, body.length,
                     (System.nanoTime() - start) / 1_000_000, oneLine(note));
         }
@@ -167,7 +167,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
                 throw HttpError.methodNotAllowed("method " + request.getMethod() + " not allowed on the home page", "GET, HEAD");
             }
-            byte[] page = HomePage.render(settings.kg(), settings.labels(), settings.shape(),
+            byte[] page = HomePage.render(settings.kg(), settings.view().labels(), settings.view().shape(),
                     settings.updateToken() != null, targets.values()).getBytes(StandardCharsets.UTF_8);
             return new QueryRunner.Answer(200, "text/html; charset=utf-8", page, 0, false);
         }
@@ -178,7 +178,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         }
         SparqlRequest sparql;
         try {
-            sparql = SparqlRequest.read(request, settings.maxBodyBytes(), body);
+            sparql = SparqlRequest.read(request, settings.limits().maxBodyBytes(), body);
         } catch (HttpError e) {
             if (e.status() == 413) {
                 drain(request, response);
@@ -201,7 +201,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
                     + " without parameters describes this endpoint");
         }
         QueryNesting.check(text);
-        if (settings.compat()) {
+        if (settings.view().compat()) {
             text = VirtuosoCompat.rewrite(text);
         }
         ParsedOperation parsed = QueryRunner.parse(text, base);
@@ -212,7 +212,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             throw new HttpError(400, "the 'query' holds an update: send updates as 'update' or as " + SparqlRequest.UPDATE_TYPE);
         }
         ParsedQuery query = (ParsedQuery) parsed;
-        Dataset dataset = DatasetClauses.forQuery(target, sparql, query, settings.shape());
+        Dataset dataset = DatasetClauses.forQuery(target, sparql, query, settings.view().shape());
         String format = sparql.format();
         String accept = accept(request);
         // A result type the client cannot take is answered before the query takes a worker.

@@ -191,7 +191,7 @@ class EndpointLimitsTest {
             assertEquals(200, rows.statusCode());
             assertTrue(rows.headers().firstValue("X-Lacuna-Truncated").isEmpty());
             assertTrue(rows.headers().firstValue("Access-Control-Allow-Origin").isEmpty());
-            assertEquals(Exposure.DEFAULT, endpoint.settings().exposure());
+            assertEquals(Exposure.DEFAULT, endpoint.settings().view().exposure());
         } finally {
             endpoint.stop();
         }
