@@ -29,6 +29,7 @@ import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.sparql.EntityConstants;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.Stores;
 
 /** {@code lacuna build}: rules, groundings, deletions, questions, split and output folder, then verify. */
 public final class BuildCommand implements Command {
@@ -128,7 +129,7 @@ public final class BuildCommand implements Command {
             verification.requirePassed();
             context.out().println("benchmark written to " + settings.out());
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return ExitCodes.OK;
     }

@@ -6,6 +6,7 @@ import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
 import dev.lacuna.store.StoreCheck;
+import dev.lacuna.store.Stores;
 
 /** {@code lacuna check}: the store's indexes agree, per named graph and per predicate; exit 1 if not. */
 public final class CheckCommand implements Command {
@@ -41,7 +42,7 @@ public final class CheckCommand implements Command {
             report.print(context.out());
             report.requirePassed();
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return ExitCodes.OK;
     }

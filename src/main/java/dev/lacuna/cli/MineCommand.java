@@ -22,6 +22,7 @@ import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.Stores;
 
 /**
  * {@code lacuna mine}: AMIE3-equivalent rule mining over a TSV file or the {@code complete} graph of a stored KG;
@@ -89,7 +90,7 @@ public final class MineCommand implements Command {
             KgGraphs kg = CommonOptions.kg(line, repository);
             report(operation.mineStore(repository, kg), output, context);
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return ExitCodes.OK;
     }

@@ -28,6 +28,7 @@ import dev.lacuna.rules.RuleFileMerge;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.Stores;
 
 /**
  * {@code lacuna rules import FILE}: stores an AMIE3 rules file in a KG's benchmark graph (nothing stored if any
@@ -92,7 +93,7 @@ public final class RulesCommand implements Command {
             RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_AMIE3);
             context.out().printf("imported %,d rules from %s into graph %s%n", rules.size(), file, kg.benchmark());
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return ExitCodes.OK;
     }

@@ -171,7 +171,7 @@ public final class ServeCommand implements Command {
             if (viewStore != null) {
                 viewStore.shutDown();
             }
-            store.shutDown();
+            Stores.close(store);
         }
     }
 

@@ -14,6 +14,7 @@ import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.KgCatalog;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.Stores;
 
 /** {@code lacuna stats}: counts per named graph of one KG, in the shape of the paper's Table 3. */
 public final class StatsCommand implements Command {
@@ -59,7 +60,7 @@ public final class StatsCommand implements Command {
                 print(repository, new KgGraphs(base, names.get(i)), context);
             }
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return ExitCodes.OK;
     }

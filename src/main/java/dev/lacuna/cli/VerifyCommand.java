@@ -9,6 +9,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.construct.Verifier;
 import dev.lacuna.store.StoreCheck;
+import dev.lacuna.store.Stores;
 
 /** {@code lacuna verify DIR}: the build's checks, each with a count; exit 1 with the offending ids on failure. */
 public final class VerifyCommand implements Command {
@@ -48,7 +49,7 @@ public final class VerifyCommand implements Command {
             report.requirePassed();
             store.requirePassed();
         } finally {
-            repository.shutDown();
+            Stores.close(repository);
         }
         return ExitCodes.OK;
     }
