@@ -19,6 +19,7 @@ import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.construct.GroundingSelector;
 import dev.lacuna.construct.GroundingSource;
+import dev.lacuna.store.TripleFormat;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
@@ -39,7 +40,8 @@ class ChoiceTest {
             new Case<>(Side.class, "side", Side::parse),
             new Case<>(LlmSettings.Provider.class, "LLM provider", LlmSettings.Provider::parse),
             new Case<>(GroundingSource.class, "--groundings", GroundingSource::parse),
-            new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse));
+            new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse),
+            new Case<>(TripleFormat.class, "format", TripleFormat::parse));
 
     @Test
     void labelsParseBackAndOtherWordsAreRefusedWithTheAllowedOnes() {

@@ -12,6 +12,7 @@ import dev.lacuna.ExitCodes;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.Stores;
+import dev.lacuna.store.TripleFormat;
 
 /** {@code lacuna load}: KG files into the graph complete, labels into the graph labels. */
 public final class LoadCommand implements Command {
@@ -49,7 +50,7 @@ public final class LoadCommand implements Command {
             throw new UsageException("give at least one KG file to load");
         }
         KgGraphs kg = CommonOptions.kg(line);
-        KgLoader.Options options = new KgLoader.Options(line.getOptionValue("format"),
+        KgLoader.Options options = new KgLoader.Options(line.hasOption("format") ? TripleFormat.parse(line.getOptionValue("format")) : null,
                 line.hasOption("labels") ? Path.of(line.getOptionValue("labels")) : null,
                 CommonOptions.seed(line), line.hasOption("replace"));
         Repository repository = CommonOptions.openStore(line);

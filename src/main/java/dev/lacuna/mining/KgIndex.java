@@ -13,6 +13,7 @@ import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.TripleFiles;
+import dev.lacuna.store.TripleFormat;
 
 /**
  * A compact, immutable integer index of a knowledge graph for rule mining. Entities and relations get dense
@@ -188,7 +189,7 @@ public final class KgIndex {
      * errors), so that mine --input and load accept the same files. Literal objects are skipped, as in
      * {@link #fromRepository}. The format is taken from --format, else the extension, else TSV.
      */
-    public static KgIndex fromFile(Path file, String format) {
+    public static KgIndex fromFile(Path file, TripleFormat format) {
         KgIndexBuilder b = new KgIndexBuilder();
         TripleFiles.read(file, TripleFiles.formatOrTsv(file, format), (s, r, o, literal, line) -> {
             if (literal == null) {

@@ -50,7 +50,7 @@ public final class KgLoader {
     private static final int MAX_RELATIONS = 1 << RELATION_BITS;
 
     /** @param format forced format word (tsv, csv, nt, ttl, nq, trig) or null to detect per file */
-    public record Options(String format, Path labels, long seed, boolean replace) {
+    public record Options(TripleFormat format, Path labels, long seed, boolean replace) {
         public static Options defaults() {
             return new Options(null, null, Defaults.SEED, false);
         }

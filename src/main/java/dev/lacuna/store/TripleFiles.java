@@ -52,7 +52,7 @@ public final class TripleFiles {
     }
 
     /** The format by extension, and TSV (AMIE3's input) for a name without a known one, such as a pipe. */
-    public static TripleFormat formatOrTsv(Path file, String forced) {
+    public static TripleFormat formatOrTsv(Path file, TripleFormat forced) {
         if (forced != null) {
             return TripleFormat.of(file, forced);
         }

@@ -6,9 +6,10 @@ import java.util.Locale;
 import org.eclipse.rdf4j.rio.RDFFormat;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Choice;
 
 /** The input formats {@code lacuna load} reads; detected from the file name, or forced with --format. */
-public enum TripleFormat {
+public enum TripleFormat implements Choice {
     TSV(null, "tsv", ".tsv", ".txt"),
     CSV(null, "csv", ".csv"),
     NTRIPLES(RDFFormat.NTRIPLES, "nt", ".nt"),
@@ -35,24 +36,30 @@ public enum TripleFormat {
         return rdfFormat == null;
     }
 
-    public String word() {
+    /** The word --format takes: tsv, csv, nt, ttl, nq or trig. */
+    @Override
+    public String label() {
         return word;
+    }
+
+    /** --format's value: a format's word, or its name (ntriples, turtle, nquads), case ignored. */
+    public static TripleFormat parse(String text) {
+        for (TripleFormat t : values()) {
+            if (text != null && t.name().equalsIgnoreCase(text.trim())) {
+                return t;
+            }
+        }
+        return Choice.parse(TripleFormat.class, "format", text);
     }
 
     public static boolean isGzip(Path file) {
         return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
     }
 
-    /** From --format (if given) or else from the file's extension, a trailing .gz ignored. */
-    public static TripleFormat of(Path file, String forced) {
+    /** The forced format (--format) if given, else the one the file's extension names, a trailing .gz ignored. */
+    public static TripleFormat of(Path file, TripleFormat forced) {
         if (forced != null) {
-            String f = forced.toLowerCase(Locale.ROOT);
-            for (TripleFormat t : values()) {
-                if (t.word.equals(f) || t.name().toLowerCase(Locale.ROOT).equals(f)) {
-                    return t;
-                }
-            }
-            throw new BadInputException("unknown format '" + forced + "': expected tsv, csv, nt, ttl, nq or trig");
+            return forced;
         }
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".gz")) {

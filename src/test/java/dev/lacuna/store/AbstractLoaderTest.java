@@ -279,9 +279,10 @@ public abstract class AbstractLoaderTest {
         Path folder = Files.createDirectories(tmp.resolve("folder.tsv"));
         e = assertThrows(BadInputException.class, () -> load(folder));
         assertTrue(e.getMessage().contains("folder"), e.getMessage());
-        e = assertThrows(BadInputException.class, () -> new KgLoader(repository, kg).load(List.of(write("x.dat", "")),
-                new KgLoader.Options("bogus", null, 42, false)));
-        assertTrue(e.getMessage().contains("unknown format 'bogus'"), e.getMessage());
+        e = assertThrows(BadInputException.class, () -> TripleFormat.parse("bogus"));
+        assertTrue(e.getMessage().contains("unknown format 'bogus': expected tsv, csv, nt, ttl, nq, trig"), e.getMessage());
+        assertEquals(TripleFormat.NTRIPLES, TripleFormat.parse("ntriples"));
+        assertEquals(TripleFormat.TURTLE, TripleFormat.parse(" TTL "));
         assertEquals(before, snapshot());
     }
 
