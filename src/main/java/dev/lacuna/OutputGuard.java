@@ -107,7 +107,7 @@ public final class OutputGuard {
      * The path with symbolic links and {@code ..} resolved as far as it exists, the rest appended: a file not yet
      * written is placed by its real parent folder.
      */
-    static Path real(Path p) {
+    public static Path real(Path p) {
         Path abs = p.toAbsolutePath().normalize();
         Path existing = abs;
         while (existing != null && !Files.exists(existing)) {

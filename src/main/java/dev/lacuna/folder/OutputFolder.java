@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.OutputGuard;
 
 /**
  * Writes an output folder all at once: everything goes to a hidden sibling folder first, which is renamed
@@ -76,19 +77,7 @@ public final class OutputFolder {
 
     /** The real path of the deepest existing ancestor, with the rest appended: symlinks and .. resolved. */
     static Path real(Path p) {
-        Path abs = p.toAbsolutePath().normalize();
-        Path existing = abs;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return abs;
-        }
-        try {
-            return existing.toRealPath().resolve(existing.relativize(abs));
-        } catch (IOException e) {
-            return abs;
-        }
+        return OutputGuard.real(p);
     }
 
     public static void write(Path dir, boolean force, Replaceable replaceable, Writer writer) {

@@ -37,7 +37,7 @@ final class VirtuosoCompat {
                 int end = query.indexOf('\n', i);
                 i = end < 0 ? n : end + 1;
             } else if (c == '"' || c == '\'') {
-                i = skipString(query, i);
+                i = SparqlText.skipString(query, i);
             } else if (c == '<') {
                 Matcher iri = IRIREF.matcher(query).region(i, n);
                 i = iri.lookingAt() ? iri.end() : i + 1;
@@ -69,29 +69,5 @@ final class VirtuosoCompat {
 
     private static boolean isNameChar(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == ':' || c == '?' || c == '$' || c == '.' || c == '-';
-    }
-
-    /** Index after the string literal starting at i (short or long form, with backslash escapes). */
-    private static int skipString(String s, int i) {
-        char q = s.charAt(i);
-        int n = s.length();
-        boolean longForm = i + 2 < n && s.charAt(i + 1) == q && s.charAt(i + 2) == q;
-        int j = i + (longForm ? 3 : 1);
-        while (j < n) {
-            char c = s.charAt(j);
-            if (c == '\\') {
-                j += 2;
-            } else if (longForm) {
-                if (c == q && j + 2 < n && s.charAt(j + 1) == q && s.charAt(j + 2) == q) {
-                    return j + 3;
-                }
-                j++;
-            } else if (c == q || c == '\n') {
-                return j + 1;
-            } else {
-                j++;
-            }
-        }
-        return n;
     }
 }
