@@ -1,9 +1,6 @@
 package dev.lacuna.construct;
 
-import java.io.IOException;
-import java.io.Writer;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,22 +34,18 @@ import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
-import dev.lacuna.folder.TrigFile;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
-import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.QuestionGenerator;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
-import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.sparql.GroundingRow;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
-import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 
 /**
@@ -201,7 +194,7 @@ public final class BenchmarkBuilder {
             this.folderGraphs = graphs;
             FolderGraphs toWrite = graphs;
             BenchmarkFolder.write(settings.out(), settings.force(), dir -> {
-                writeFolder(dir, rules, deleted, split, report, toWrite);
+                FolderWriter.write(dir, kg, rules, deleted, split, report, toWrite);
                 LOG.info("folder written; committing the store ({} s so far)", seconds(started));
                 stage("folder");
                 await(written);
@@ -210,19 +203,6 @@ public final class BenchmarkBuilder {
             });
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
-        }
-    }
-
-    /** The graphs the folder is written from, all in memory. */
-    private record FolderGraphs(List<Statement> complete, Collection<Statement> incomplete, List<Statement> labels,
-                                Collection<Statement> benchmark) {
-        Map<IRI, Collection<Statement>> named(KgGraphs kg) {
-            Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();
-            named.put(kg.complete(), complete);
-            named.put(kg.incomplete(), incomplete);
-            named.put(kg.labels(), labels);
-            named.put(kg.benchmark(), benchmark);
-            return named;
         }
     }
 
@@ -449,60 +429,5 @@ public final class BenchmarkBuilder {
             p.put("per_depth", Integer.toString(s.perDepth()));
         }
         return p;
-    }
-
-    /**
-     * The folder's files from the build's own data: the graph files and the TriG file from the statements the
-     * store is being given (not read back), written on two threads, the large TriG file beside the rest.
-     */
-    private void writeFolder(Path dir, List<MinedRule> rules, List<Triple> deleted, Splitter.Split split,
-                             BuildReport report, FolderGraphs graphs) throws IOException {
-        BenchmarkFolder folder = BenchmarkFolder.at(dir);
-        Files.createDirectories(folder.kgFolder());
-        ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "lacuna-folder");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            Future<Void> trig = pool.submit(() -> {
-                try (Writer w = GraphFiles.newWriter(folder.trigFile())) {
-                    TrigFile.writeTrig(graphs.named(kg), w);
-                }
-                return null;
-            });
-            try (Writer w = GraphFiles.newWriter(folder.graphFile(GraphRole.COMPLETE))) {
-                GraphFiles.writeGraphTsv(kg, graphs.complete(), w);
-            }
-            try (Writer w = GraphFiles.newWriter(folder.graphFile(GraphRole.INCOMPLETE))) {
-                GraphFiles.writeGraphTsv(kg, graphs.incomplete(), w);
-            }
-            StringBuilder removed = new StringBuilder();
-            for (Triple t : deleted) {
-                removed.append(t.tsv()).append('\n');
-            }
-            Files.writeString(folder.removedFile(), removed.toString());
-            try (Writer w = GraphFiles.newWriter(folder.entitiesFile())) {
-                GraphFiles.writeEntities(kg, graphs.labels(), w);
-            }
-            AmieRules.write(rules, folder.rulesFile());
-            QuestionFiles.write(dir, split);
-            BuildPublication.writeGraphsFile(dir, kg);
-            BenchmarkFolder.writeSummary(dir, report.summary());
-            trig.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while writing the folder", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IOException(e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

@@ -1,0 +1,24 @@
+package dev.lacuna.construct;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+
+import dev.lacuna.store.KgGraphs;
+
+/** The graphs a build's folder is written from, all in memory. */
+record FolderGraphs(List<Statement> complete, Collection<Statement> incomplete, List<Statement> labels,
+                            Collection<Statement> benchmark) {
+    Map<IRI, Collection<Statement>> named(KgGraphs kg) {
+        Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();
+        named.put(kg.complete(), complete);
+        named.put(kg.incomplete(), incomplete);
+        named.put(kg.labels(), labels);
+        named.put(kg.benchmark(), benchmark);
+        return named;
+    }
+}
