@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +37,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
 
     private final Path dataDir;
     private final String url;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final RepositoryRest rest;
     private final AtomicInteger nextId = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
@@ -50,12 +46,14 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
     public GraphDb() {
         this.dataDir = null;
         this.url = null;
+        this.rest = null;
         this.shutdownHook = null;
     }
 
     private GraphDb(Path dataDir, String repositoryUrl) {
         this.dataDir = dataDir;
         this.url = repositoryUrl.substring(0, repositoryUrl.indexOf("/repositories/"));
+        this.rest = new RepositoryRest(url);
         this.shutdownHook = new Thread(this::stop, "graphdb-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -143,7 +141,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
 
     /** The URL of a repository for {@code --repository URL}. */
     public String repositoryUrl(String id) {
-        return url + "/repositories/" + id;
+        return rest.repositoryUrl(id);
     }
 
     /** The repository the script created from docker/graphdb-repository.ttl. */
@@ -154,14 +152,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
     /** A fresh repository configured as docker/graphdb-repository.ttl but with the given ruleset; returns its id. */
     public String createRepository(String prefix, String ruleset) {
         String id = prefix.replaceAll("[^A-Za-z0-9_-]", "-") + "-" + nextId.incrementAndGet();
-        HttpRequest put = HttpRequest.newBuilder(URI.create(repositoryUrl(id)))
-                .header("Content-Type", "text/turtle")
-                .PUT(HttpRequest.BodyPublishers.ofString(config(id, ruleset), StandardCharsets.UTF_8))
-                .timeout(Duration.ofSeconds(120)).build();
-        HttpResponse<String> r = send(put);
-        if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException("PUT " + repositoryUrl(id) + " answered " + r.statusCode() + ": " + r.body());
-        }
+        rest.create(id, config(id, ruleset), Duration.ofSeconds(120));
         return id;
     }
 
@@ -193,30 +184,12 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
 
     /** An initialised client for a repository; the caller shuts it down. */
     public HTTPRepository repository(String id) {
-        HTTPRepository repository = new HTTPRepository(repositoryUrl(id));
-        repository.init();
-        return repository;
+        return rest.open(id);
     }
 
     /** Deletes a repository and its data. */
     public void deleteRepository(String id) {
-        HttpRequest delete = HttpRequest.newBuilder(URI.create(repositoryUrl(id))).DELETE()
-                .timeout(Duration.ofSeconds(60)).build();
-        HttpResponse<String> r = send(delete);
-        if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException("DELETE " + repositoryUrl(id) + " answered " + r.statusCode() + ": " + r.body());
-        }
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        rest.delete(id);
     }
 
     private static String tail(String log) {

@@ -48,6 +48,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
     private final Process process;
     private final Path dataDir;
     private final int port;
+    private final RepositoryRest rest;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final AtomicInteger nextId = new AtomicInteger();
     private final Thread shutdownHook;
@@ -58,6 +59,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
         this.process = null;
         this.dataDir = null;
         this.port = -1;
+        this.rest = null;
         this.shutdownHook = null;
     }
 
@@ -65,6 +67,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
         this.process = process;
         this.dataDir = dataDir;
         this.port = port;
+        this.rest = new RepositoryRest(url());
         this.shutdownHook = new Thread(process::destroyForcibly, "rdf4j-server-kill");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -182,7 +185,7 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
 
     /** The URL of a repository for {@code --repository URL} or {@link HTTPRepository}. */
     public String repositoryUrl(String id) {
-        return url() + "/repositories/" + id;
+        return rest.repositoryUrl(id);
     }
 
     /** Creates a fresh native repository whose id starts with the prefix; returns its id. */
@@ -210,42 +213,17 @@ public final class Rdf4jServer implements ParameterResolver, AutoCloseable, Exte
 
     /** Creates a repository from a Turtle config as a user would with curl; the id must be unused. */
     public void createRepository(String id, String turtleConfig) {
-        HttpRequest put = HttpRequest.newBuilder(URI.create(repositoryUrl(id)))
-                .header("Content-Type", "text/turtle")
-                .PUT(HttpRequest.BodyPublishers.ofString(turtleConfig, StandardCharsets.UTF_8))
-                .timeout(Duration.ofSeconds(60)).build();
-        HttpResponse<String> r = send(put);
-        if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException("PUT " + repositoryUrl(id) + " answered " + r.statusCode() + ": " + r.body());
-        }
+        rest.create(id, turtleConfig, Duration.ofSeconds(60));
     }
 
     /** An initialised client for a repository; the caller shuts it down. */
     public HTTPRepository repository(String id) {
-        HTTPRepository repository = new HTTPRepository(repositoryUrl(id));
-        repository.init();
-        return repository;
+        return rest.open(id);
     }
 
     /** Deletes a repository and its data. */
     public void deleteRepository(String id) {
-        HttpRequest delete = HttpRequest.newBuilder(URI.create(repositoryUrl(id))).DELETE()
-                .timeout(Duration.ofSeconds(60)).build();
-        HttpResponse<String> r = send(delete);
-        if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException("DELETE " + repositoryUrl(id) + " answered " + r.statusCode() + ": " + r.body());
-        }
-    }
-
-    private HttpResponse<String> send(HttpRequest request) {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(request.method() + " " + request.uri() + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        rest.delete(id);
     }
 
     private String logTail() {
