@@ -3,19 +3,10 @@ package dev.lacuna.construct;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 
-import org.eclipse.rdf4j.repository.Repository;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +14,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lacuna.Json;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
-import dev.lacuna.store.StoreConfig;
 
 /**
  * Edits that the per-file comparison of {@link VerifyTamperTest} did not see: a field of a question record that
@@ -31,52 +21,11 @@ import dev.lacuna.store.StoreConfig;
  * saw, a carriage return that a line reader swallows, and fields or files that lacuna build never writes. Each
  * must fail verify, naming the file, line and what changed; the untouched copy must pass.
  */
-class VerifyRecordTamperTest {
-    @TempDir
-    static Path shared;
-    static Repository repository;
-    static Path built;
-
-    @TempDir
-    Path tmp;
-
-    @BeforeAll
-    static void build() throws IOException {
-        repository = FamilyBuild.loadedStore(new StoreConfig.MemoryStoreConfig(), shared, 42);
-        built = shared.resolve("out");
-        new BenchmarkBuilder(repository, FamilyBuild.KG).build(FamilyBuild.referenceRules().subList(0, 12),
-                "amie3-import", BuildSettings.defaults(built).withSeed(42));
-    }
-
-    @AfterAll
-    static void close() {
-        repository.shutDown();
-    }
-
-    private Path copy() throws IOException {
-        Path dir = tmp.resolve("copy");
-        try (Stream<Path> files = Files.walk(built)) {
-            for (Path p : files.toList()) {
-                Path to = dir.resolve(built.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to);
-                }
-            }
-        }
-        return dir;
-    }
-
-    private static void editLines(Path file, UnaryOperator<List<String>> change) throws IOException {
-        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
-        Files.write(file, change.apply(lines), StandardCharsets.UTF_8);
-    }
-
+class VerifyRecordTamperTest extends TamperedFolderTest {
     /** Sets one field of the first question of the train split. */
     private static void editFirstTrainQuestion(Path dir, String field, String value) throws IOException {
         ObjectMapper json = new ObjectMapper();
-        editLines(QuestionFiles.file(dir, SplitName.TRAIN), lines -> {
+        edit(QuestionFiles.file(dir, SplitName.TRAIN), lines -> {
             try {
                 ObjectNode node = (ObjectNode) json.readTree(lines.get(0));
                 node.put(field, value);
@@ -86,19 +35,6 @@ class VerifyRecordTamperTest {
                 throw new IllegalStateException(e);
             }
         });
-    }
-
-    private static String failures(Path dir) {
-        Verifier.Report report = Verifier.verify(repository, dir);
-        assertTrue(!report.passed(), "verify passed a tampered folder");
-        return String.join("\n", report.checks().stream().flatMap(c -> c.failures().stream()).toList());
-    }
-
-    private static void fails(Path dir, String... expected) {
-        String failures = failures(dir);
-        for (String e : expected) {
-            assertTrue(failures.contains(e), "expected '" + e + "' in:\n" + failures);
-        }
     }
 
     private static String firstTrainQuestion(Path dir, String field) throws IOException {

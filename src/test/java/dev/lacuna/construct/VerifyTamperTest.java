@@ -6,20 +6,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 
 import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.util.Values;
-import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.Rio;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,68 +20,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
-import dev.lacuna.store.StoreConfig;
 
 /**
  * Each way a user or a tool could tamper with a benchmark, applied to a copy of one real benchmark folder:
  * verify must fail and name the file (and line) that was changed. The untouched copy must pass.
  */
-class VerifyTamperTest {
-    @TempDir
-    static Path shared;
-    static Repository repository;
-    static Path built;
-
-    @TempDir
-    Path tmp;
-
-    @BeforeAll
-    static void build() throws IOException {
-        repository = FamilyBuild.loadedStore(new StoreConfig.MemoryStoreConfig(), shared, 42);
-        built = shared.resolve("out");
-        new BenchmarkBuilder(repository, FamilyBuild.KG).build(FamilyBuild.referenceRules().subList(0, 12),
-                "amie3-import", BuildSettings.defaults(built).withSeed(42));
-    }
-
-    @AfterAll
-    static void close() {
-        repository.shutDown();
-    }
-
-    private Path copy() throws IOException {
-        return copy("copy");
-    }
-
-    private Path copy(String name) throws IOException {
-        Path dir = tmp.resolve(name);
-        try (Stream<Path> files = Files.walk(built)) {
-            for (Path p : files.toList()) {
-                Path to = dir.resolve(built.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to);
-                }
-            }
-        }
-        return dir;
-    }
-
-    private static void edit(Path file, UnaryOperator<List<String>> change) throws IOException {
-        List<String> lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
-        Files.write(file, change.apply(lines), StandardCharsets.UTF_8);
-    }
-
-    /** Verify fails, and a failing check's message contains each expected text. */
-    private static void fails(Path dir, String... expected) {
-        Verifier.Report report = Verifier.verify(repository, dir);
-        assertTrue(!report.passed(), "verify passed a tampered folder");
-        String failures = String.join("\n", report.checks().stream().flatMap(c -> c.failures().stream()).toList());
-        for (String e : expected) {
-            assertTrue(failures.contains(e), "expected '" + e + "' in:\n" + failures);
-        }
-    }
-
+class VerifyTamperTest extends TamperedFolderTest {
     @Test
     void untouchedCopyPasses() throws IOException {
         Verifier.Report report = Verifier.verify(repository, copy());
