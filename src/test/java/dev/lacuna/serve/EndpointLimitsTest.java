@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -25,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.commons.io.output.TeeOutputStream;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
@@ -83,7 +83,7 @@ class EndpointLimitsTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LacunaEndpoint endpoint = builder().timeout(Duration.ofSeconds(2)).queryMemory(2L << 30).build().start();
         try {
-            System.setErr(new PrintStream(new TeeStream(err, log), true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(new TeeOutputStream(err, log), true, StandardCharsets.UTF_8));
             long start = System.nanoTime();
             HttpResponse<String> r = get(endpoint, "sparql?query=" + enc(CARTESIAN));
             long millis = (System.nanoTime() - start) / 1_000_000;
@@ -250,28 +250,5 @@ class EndpointLimitsTest {
 
     static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    /** Copies what is logged to stderr into a buffer as well. */
-    private static final class TeeStream extends OutputStream {
-        private final OutputStream a;
-        private final OutputStream b;
-
-        TeeStream(OutputStream a, OutputStream b) {
-            this.a = a;
-            this.b = b;
-        }
-
-        @Override
-        public void write(int c) throws IOException {
-            a.write(c);
-            b.write(c);
-        }
-
-        @Override
-        public void write(byte[] buf, int off, int len) throws IOException {
-            a.write(buf, off, len);
-            b.write(buf, off, len);
-        }
     }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -19,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import org.apache.commons.io.output.TeeOutputStream;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
@@ -84,7 +83,7 @@ class EndpointNestingTest {
         PrintStream err = System.err;
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         int requests = 0;
-        System.setErr(new PrintStream(new TeeStream(err, log), true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(new TeeOutputStream(err, log), true, StandardCharsets.UTF_8));
         try {
             for (String body : deep) {
                 List<HttpRequest.Builder> ways = List.of(
@@ -187,28 +186,5 @@ class EndpointNestingTest {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    /** Copies what is logged to stderr into a buffer as well. */
-    private static final class TeeStream extends OutputStream {
-        private final OutputStream a;
-        private final OutputStream b;
-
-        TeeStream(OutputStream a, OutputStream b) {
-            this.a = a;
-            this.b = b;
-        }
-
-        @Override
-        public void write(int c) throws IOException {
-            a.write(c);
-            b.write(c);
-        }
-
-        @Override
-        public void write(byte[] buf, int off, int len) throws IOException {
-            a.write(buf, off, len);
-            b.write(buf, off, len);
-        }
     }
 }
