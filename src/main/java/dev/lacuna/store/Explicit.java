@@ -1,6 +1,7 @@
 package dev.lacuna.store;
 
 import org.eclipse.rdf4j.query.BooleanQuery;
+import org.eclipse.rdf4j.query.Operation;
 import org.eclipse.rdf4j.query.Query;
 import org.eclipse.rdf4j.query.QueryLanguage;
 import org.eclipse.rdf4j.query.TupleQuery;
@@ -19,28 +20,25 @@ public final class Explicit {
     }
 
     public static TupleQuery tupleQuery(RepositoryConnection c, String text) {
-        TupleQuery q = c.prepareTupleQuery(QueryLanguage.SPARQL, text);
-        q.setIncludeInferred(false);
-        return q;
+        return explicit(c.prepareTupleQuery(QueryLanguage.SPARQL, text));
     }
 
     public static BooleanQuery booleanQuery(RepositoryConnection c, String text) {
-        BooleanQuery q = c.prepareBooleanQuery(QueryLanguage.SPARQL, text);
-        q.setIncludeInferred(false);
-        return q;
+        return explicit(c.prepareBooleanQuery(QueryLanguage.SPARQL, text));
     }
 
     /** A query of any form (SELECT, ASK, CONSTRUCT, DESCRIBE), as the endpoint receives them. */
     public static Query query(RepositoryConnection c, String text) {
-        Query q = c.prepareQuery(QueryLanguage.SPARQL, text);
-        q.setIncludeInferred(false);
-        return q;
+        return explicit(c.prepareQuery(QueryLanguage.SPARQL, text));
     }
 
     /** An update whose WHERE clause matches explicit statements only (a graph copy must not copy inferred ones). */
     public static Update update(RepositoryConnection c, String text) {
-        Update u = c.prepareUpdate(QueryLanguage.SPARQL, text);
-        u.setIncludeInferred(false);
-        return u;
+        return explicit(c.prepareUpdate(QueryLanguage.SPARQL, text));
+    }
+
+    private static <T extends Operation> T explicit(T operation) {
+        operation.setIncludeInferred(false);
+        return operation;
     }
 }
