@@ -1,22 +1,15 @@
 package dev.lacuna.construct;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.lacuna.cli.CliRunner;
-import dev.lacuna.rules.AmieRules;
 import dev.lacuna.testing.GraphDb;
 
 /**
@@ -31,39 +24,15 @@ class GraphDbBuildTest {
 
     @Test
     void graphDbAndLmdbGiveTheSameBenchmark(GraphDb graphDb) throws IOException {
-        Path family = FamilyBuild.bundledFamily(tmp);
-        Path rules = tmp.resolve("rules.tsv");
-        AmieRules.write(FamilyBuild.referenceRules().subList(0, 30), rules);
         String id = graphDb.createRepository("build");
-        String remote = graphDb.repositoryUrl(id);
-        Path remoteOut = tmp.resolve("graphdb-out");
-        Path embeddedOut = tmp.resolve("lmdb-out");
-        String[][] stores = {{"--repository", remote}, {"--store", "lmdb:" + tmp.resolve("store")}};
-        Path[] outs = {remoteOut, embeddedOut};
-        for (int i = 0; i < 2; i++) {
-            CliRunner.Run load = CliRunner.run("load", stores[i][0], stores[i][1], "--kg", "family", family.toString());
-            assertEquals(0, load.code(), load.toString());
-            CliRunner.Run build = CliRunner.run("build", stores[i][0], stores[i][1], "--kg", "family", "--rules",
-                    rules.toString(), "--out", outs[i].toString());
-            assertEquals(0, build.code(), build.toString());
-            assertTrue(build.out().contains("ok   answer sets equal"), build.out());
+        List<SameBenchmark.Run> runs = SameBenchmark.buildOnEach(tmp, new String[] {"--repository", graphDb.repositoryUrl(id)},
+                new String[] {"--store", "lmdb:" + tmp.resolve("store")});
+        for (SameBenchmark.Run run : runs) {
             // ruleset "empty": the inference probe finds nothing to warn about
-            assertFalse(load.err().contains("infers") || build.err().contains("infers"), load.err() + build.err());
-            CliRunner.Run verify = CliRunner.run("verify", stores[i][0], stores[i][1], outs[i].toString());
-            assertEquals(0, verify.code(), verify.toString());
+            assertFalse(run.load().err().contains("infers") || run.build().err().contains("infers"),
+                    run.load().err() + run.build().err());
         }
-        List<Path> files = files(embeddedOut);
-        assertTrue(files.size() > 5, files.toString());
-        assertEquals(files, files(remoteOut));
-        for (Path f : files) {
-            assertArrayEquals(Files.readAllBytes(embeddedOut.resolve(f)), Files.readAllBytes(remoteOut.resolve(f)), f.toString());
-        }
+        SameBenchmark.assertSameFolders(runs.get(1).out(), runs.get(0).out());
         graphDb.deleteRepository(id);
-    }
-
-    private static List<Path> files(Path root) throws IOException {
-        try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(Files::isRegularFile).map(root::relativize).sorted().toList();
-        }
     }
 }

@@ -1,21 +1,13 @@
 package dev.lacuna.construct;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.lacuna.cli.CliRunner;
-import dev.lacuna.rules.AmieRules;
 import dev.lacuna.testing.Rdf4jServer;
 
 /**
@@ -29,34 +21,9 @@ class RemoteBuildTest {
 
     @Test
     void remoteAndEmbeddedGiveTheSameBenchmark(Rdf4jServer server) throws IOException {
-        Path family = FamilyBuild.bundledFamily(tmp);
-        Path rules = tmp.resolve("rules.tsv");
-        AmieRules.write(FamilyBuild.referenceRules().subList(0, 30), rules);
-        String remote = server.repositoryUrl(server.createRepository("build"));
-        Path remoteOut = tmp.resolve("remote-out");
-        Path embeddedOut = tmp.resolve("embedded-out");
-        String[][] stores = {{"--repository", remote}, {"--store", "native:" + tmp.resolve("store")}};
-        Path[] outs = {remoteOut, embeddedOut};
-        for (int i = 0; i < 2; i++) {
-            CliRunner.Run load = CliRunner.run("load", stores[i][0], stores[i][1], "--kg", "family", family.toString());
-            assertEquals(0, load.code(), load.toString());
-            CliRunner.Run build = CliRunner.run("build", stores[i][0], stores[i][1], "--kg", "family", "--rules",
-                    rules.toString(), "--out", outs[i].toString());
-            assertEquals(0, build.code(), build.toString());
-            assertTrue(build.out().contains("ok   answer sets equal"), build.out());
-            CliRunner.Run verify = CliRunner.run("verify", stores[i][0], stores[i][1], outs[i].toString());
-            assertEquals(0, verify.code(), verify.toString());
-        }
-        List<Path> files = files(embeddedOut);
-        assertEquals(files, files(remoteOut));
-        for (Path f : files) {
-            assertArrayEquals(Files.readAllBytes(embeddedOut.resolve(f)), Files.readAllBytes(remoteOut.resolve(f)), f.toString());
-        }
-    }
-
-    private static List<Path> files(Path root) throws IOException {
-        try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(Files::isRegularFile).map(root::relativize).sorted().toList();
-        }
+        List<SameBenchmark.Run> runs = SameBenchmark.buildOnEach(tmp,
+                new String[] {"--repository", server.repositoryUrl(server.createRepository("build"))},
+                new String[] {"--store", "native:" + tmp.resolve("store")});
+        SameBenchmark.assertSameFolders(runs.get(1).out(), runs.get(0).out());
     }
 }

@@ -1,0 +1,66 @@
+package dev.lacuna.construct;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.lacuna.cli.CliRunner;
+import dev.lacuna.rules.AmieRules;
+
+/**
+ * The Family benchmark built through the CLI on two stores, each load, build and verify passing, and the two folders
+ * compared byte for byte: how the remote-store suites show that a store changes nothing in the benchmark.
+ */
+final class SameBenchmark {
+    /** One store's load and build, for assertions on what they printed. */
+    record Run(Path out, CliRunner.Run load, CliRunner.Run build) {
+    }
+
+    private SameBenchmark() {
+    }
+
+    /** Loads Family, builds it with 30 of AMIE3's rules and verifies it on each store ({@code --option value}). */
+    static List<Run> buildOnEach(Path tmp, String[]... stores) throws IOException {
+        Path family = FamilyBuild.bundledFamily(tmp);
+        Path rules = tmp.resolve("rules.tsv");
+        AmieRules.write(FamilyBuild.referenceRules().subList(0, 30), rules);
+        List<Run> runs = new ArrayList<>();
+        for (int i = 0; i < stores.length; i++) {
+            String[] store = stores[i];
+            Path out = tmp.resolve("out-" + i);
+            CliRunner.Run load = CliRunner.run("load", store[0], store[1], "--kg", "family", family.toString());
+            assertEquals(0, load.code(), load.toString());
+            CliRunner.Run build = CliRunner.run("build", store[0], store[1], "--kg", "family", "--rules",
+                    rules.toString(), "--out", out.toString());
+            assertEquals(0, build.code(), build.toString());
+            assertTrue(build.out().contains("ok   answer sets equal"), build.out());
+            CliRunner.Run verify = CliRunner.run("verify", store[0], store[1], out.toString());
+            assertEquals(0, verify.code(), verify.toString());
+            runs.add(new Run(out, load, build));
+        }
+        return runs;
+    }
+
+    /** The same files, byte for byte. */
+    static void assertSameFolders(Path expected, Path actual) throws IOException {
+        List<Path> files = files(expected);
+        assertTrue(files.size() > 5, files.toString());
+        assertEquals(files, files(actual));
+        for (Path f : files) {
+            assertArrayEquals(Files.readAllBytes(expected.resolve(f)), Files.readAllBytes(actual.resolve(f)), f.toString());
+        }
+    }
+
+    private static List<Path> files(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(Files::isRegularFile).map(root::relativize).sorted().toList();
+        }
+    }
+}
