@@ -20,8 +20,6 @@ import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
-import org.eclipse.rdf4j.repository.http.HTTPRepository;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +33,8 @@ import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.store.SparqlFiles;
-import dev.lacuna.store.Stores;
+import dev.lacuna.store.StoreConfig;
+import dev.lacuna.store.StoreKinds;
 
 /**
  * How a build replaces a KG's graphs incomplete and benchmark without ever leaving them out of step with a
@@ -162,12 +161,11 @@ final class BuildPublication {
          */
         static Publication of(Repository repository, KgGraphs kg) {
             Publication publication;
-            if (Stores.isLmdb(repository)) {
+            StoreConfig config = StoreKinds.config(repository);
+            if (config.directWrites()) {
                 publication = new LmdbPublication(repository, kg);
             } else {
-                publication = repository instanceof SailRepository
-                        || repository instanceof HTTPRepository
-                        ? new Transactional(repository, kg) : new Staged(repository, kg);
+                publication = config.transactional() ? new Transactional(repository, kg) : new Staged(repository, kg);
             }
             // A shared store (a lab's Virtuoso holding Freebase) must see that nothing else is touched.
             LOG.info("writing only the graphs {}", publication.graphs());

@@ -20,6 +20,8 @@ import dev.lacuna.mining.KgIndex;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
+import dev.lacuna.store.StoreConfig;
+import dev.lacuna.store.StoreKinds;
 
 /**
  * Where the build's read queries on the graph complete are answered (grounding draws on the SPARQL path,
@@ -65,7 +67,8 @@ final class CompleteSnapshot implements AutoCloseable {
         if (index != null) {
             return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg), new IndexAnswers(index, kg), kg);
         }
-        if (!(repository instanceof SailRepository sail) || sail.getSail() instanceof MemoryStore) {
+        StoreConfig config = StoreKinds.config(repository);
+        if (!config.embedded() || config.inMemory()) {
             return new CompleteSnapshot(null, new SparqlRuleRunner(repository, kg), kg);
         }
         long recorded = recordedTriples(repository, kg);

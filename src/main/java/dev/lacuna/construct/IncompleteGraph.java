@@ -21,7 +21,6 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +31,7 @@ import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.Explicit;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.StoreKinds;
 
 /**
  * Makes the graph incomplete: complete minus the selected heads, written in one transaction that first
@@ -66,7 +66,7 @@ public final class IncompleteGraph {
      * until commit). Never level NONE here, though it skips RDF4J's change set and made the COPY 2.6 times faster:
      * at NONE a NativeStore writes straight into the B-trees the same transaction reads, so the COPY of
      * FB15k-237 read pages it was splitting and copied 93,798 of 272,115 triples; and a process killed before
-     * commit left half-written pages of every graph in the store, older KGs included (docs/store-safety.md).
+     * commit left half-written pages of every graph in the store, older KGs included (docs/explanation/store-safety.md).
      * Only LMDB's first build writes at NONE, adding and never reading ({@link LmdbPublication}).
      */
     static void beginSingleWriter(RepositoryConnection conn) {
@@ -84,7 +84,7 @@ public final class IncompleteGraph {
 
     /** Streaming where the statements do not cross a network; the server's own COPY where they would. */
     static Method methodFor(Repository repository) {
-        return repository instanceof SailRepository ? Method.STREAM : Method.COPY_DELETE;
+        return StoreKinds.config(repository).embedded() ? Method.STREAM : Method.COPY_DELETE;
     }
 
     static void rebuild(Repository repository, KgGraphs kg, IRI incomplete, List<Triple> deleted, int batchSize,

@@ -411,7 +411,7 @@ final class RecordChecks {
 
     /**
      * After other checks failed: whether a build into the folder stopped between its commit and the rename of its
-     * finished folder into place (the one window a kill leaves open; docs/store-safety.md), and how to repair it.
+     * finished folder into place (the one window a kill leaves open; docs/explanation/store-safety.md), and how to repair it.
      * Null when no such folder is left.
      */
     static String interruptedRename(Path dir) {

@@ -25,7 +25,7 @@ import dev.lacuna.store.GraphRole;
  *
  * <p>Why an index rather than a store: exports used to copy both graphs into an in-memory RDF4J store and ask
  * it one SPARQL query per breadth-first step, which cost 676 MiB of heap on CoDEx-M. The index holds about
- * 20 bytes per triple and no string beyond the entity table and the relation names (docs/export.md, "Memory").
+ * 20 bytes per triple and no string beyond the entity table and the relation names (docs/reference/export-formats.md, "Memory").
  */
 public final class ExportGraphs {
     /** Private ids of the entities, ascending: entity number i is {@code privateIds[i]}. */

@@ -21,11 +21,8 @@ import org.eclipse.rdf4j.query.algebra.evaluation.QueryOptimizerPipeline;
 import org.eclipse.rdf4j.query.algebra.evaluation.TripleSource;
 import org.eclipse.rdf4j.query.algebra.evaluation.impl.EvaluationStatistics;
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.sail.Sail;
-import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
-import org.eclipse.rdf4j.sail.memory.MemoryStore;
-import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
+
+import dev.lacuna.store.StoreKinds;
 
 /**
  * Puts a {@link QueryBudget} check into every statement read of an embedded store's query evaluation. Every
@@ -44,31 +41,7 @@ final class BudgetedEvaluation implements EvaluationStrategyFactory {
      * endpoints sharing a store can start and stop in any order). False when the store is not embedded.
      */
     static boolean install(Repository repository) {
-        Sail sail = sail(repository);
-        if (sail instanceof NativeStore s) {
-            if (!(s.getEvaluationStrategyFactory() instanceof BudgetedEvaluation)) {
-                s.setEvaluationStrategyFactory(new BudgetedEvaluation(s.getEvaluationStrategyFactory()));
-            }
-        } else if (sail instanceof MemoryStore s) {
-            if (!(s.getEvaluationStrategyFactory() instanceof BudgetedEvaluation)) {
-                s.setEvaluationStrategyFactory(new BudgetedEvaluation(s.getEvaluationStrategyFactory()));
-            }
-        } else if (sail instanceof LmdbStore s) {
-            if (!(s.getEvaluationStrategyFactory() instanceof BudgetedEvaluation)) {
-                s.setEvaluationStrategyFactory(new BudgetedEvaluation(s.getEvaluationStrategyFactory()));
-            }
-        }
-        return sail != null;
-    }
-
-    private static Sail sail(Repository repository) {
-        if (repository instanceof SailRepository r) {
-            Sail s = r.getSail();
-            if (s instanceof NativeStore || s instanceof MemoryStore || s instanceof LmdbStore) {
-                return s;
-            }
-        }
-        return null;
+        return StoreKinds.wrapEvaluation(repository, BudgetedEvaluation::new, f -> f instanceof BudgetedEvaluation);
     }
 
     @Override

@@ -21,9 +21,7 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
-import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +29,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.Stores;
+import dev.lacuna.store.StoreKinds;
 import dev.lacuna.view.KgView;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
@@ -197,21 +195,11 @@ public final class LacunaEndpoint {
      * at 2M triples on LMDB, docs/explanation/storage.md, "Indexes").
      */
     private static void warnWithoutObjectIndex(Repository repository) {
-        if (!(repository instanceof SailRepository sail)) {
+        String indexes = StoreKinds.indexes(repository).orElse(null);
+        if (indexes == null) {
             return;
         }
-        String kind;
-        String indexes;
-        if (sail.getSail() instanceof NativeStore store) {
-            kind = "native";
-            // null means RDF4J's default, spoc,posc
-            indexes = store.getTripleIndexes() == null ? "spoc,posc" : store.getTripleIndexes();
-        } else if (sail.getSail() instanceof LmdbStore store) {
-            kind = "lmdb";
-            indexes = Stores.lmdbIndexes(store);
-        } else {
-            return;
-        }
+        String kind = StoreKinds.config(repository).kind();
         boolean objectFirst = Arrays.stream(indexes.split(",")).anyMatch(i -> i.trim().startsWith("o"));
         if (!objectFirst) {
             LOG.warn("the {} store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "

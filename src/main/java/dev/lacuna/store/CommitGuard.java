@@ -10,7 +10,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
  * log: a process that exits halfway through leaves pages of older KGs half written (a CoDEx-M load stopped
  * by SIGTERM during its commit lost Family statements). A shutdown hook takes the same lock as every commit,
  * so exit waits for a running commit and no new commit starts after it. SIGKILL cannot be caught: only LMDB,
- * which commits by switching one page, is safe against it (docs/store-safety.md).
+ * which commits by switching one page, is safe against it (docs/explanation/store-safety.md).
  */
 public final class CommitGuard {
     private static final ReentrantLock LOCK = new ReentrantLock();

@@ -3,9 +3,9 @@ package dev.lacuna.store;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 
 import dev.lacuna.LacunaException;
 
@@ -58,7 +58,7 @@ public final class FreeSpace {
 
     /** The folder of an embedded store, or null for a memory or remote one. */
     private static File dataDir(Repository repository) {
-        return repository instanceof SailRepository sail ? sail.getSail().getDataDir() : null;
+        return StoreKinds.config(repository).folder().map(Path::toFile).orElse(null);
     }
 
     private static long free(File dir) {

@@ -23,7 +23,6 @@ import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.model.vocabulary.SKOS;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,10 +94,10 @@ public final class KgLoader {
      * {@code LmdbLoadTransactionTest}: RDF4J's rollback at NONE does not abort that transaction (the next commit in
      * the process would write it), so a load that fails after its first write shuts the store down, which does
      * abort it; and a {@code --replace} runs at the default level (see write). Every other store keeps its own
-     * default: at NONE a NativeStore writes into its B-trees before commit (docs/store-safety.md).
+     * default: at NONE a NativeStore writes into its B-trees before commit (docs/explanation/store-safety.md).
      */
     static IsolationLevel isolationFor(Repository repository) {
-        return Stores.isLmdb(repository) ? IsolationLevels.NONE : null;
+        return StoreKinds.config(repository).directWrites() ? IsolationLevels.NONE : null;
     }
 
     public Result load(List<Path> files, Options options) {
@@ -284,7 +283,7 @@ public final class KgLoader {
             relationIris[i] = vf.createIRI(kg.relation(relationNames[i]).stringValue());
         }
         // A plain SPARQL endpoint buffers a whole transaction into one update request; send batches instead.
-        boolean oneTransaction = !(repository instanceof SPARQLRepository);
+        boolean oneTransaction = StoreKinds.config(repository).transactional();
         GraphChecksum checksum = new GraphChecksum();
         long total = distinct + 2L * privateIds.length + parsed.labels.size() + 2L * relationIris.length
                 + KG_RECORD_STATEMENTS + files.size();
@@ -364,7 +363,7 @@ public final class KgLoader {
                 }
             } catch (RuntimeException | Error e) {
                 if (oneTransaction && conn.isActive()) {
-                    if (level == IsolationLevels.NONE && Stores.isLmdb(repository)) {
+                    if (level == IsolationLevels.NONE && StoreKinds.config(repository).directWrites()) {
                         // RDF4J's rollback at NONE leaves LMDB's write transaction open for the next commit to
                         // write; closing the store aborts it (LmdbLoadTransactionTest).
                         LOG.warn("load failed: closing the store to discard its partial write ({})", e.toString());

@@ -17,12 +17,9 @@ import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
-
+import org.eclipse.rdf4j.sail.lmdb.model.LmdbValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import org.eclipse.rdf4j.sail.lmdb.model.LmdbValue;
 
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
@@ -82,7 +79,7 @@ public final class StoreCheck {
     }
 
     public static Report check(Repository repository) {
-        if (!(repository instanceof SailRepository)) {
+        if (!StoreKinds.config(repository).embedded()) {
             return new Report(List.of(), List.of(), true);
         }
         List<GraphResult> graphs = new ArrayList<>();

@@ -35,6 +35,28 @@ public sealed interface StoreConfig {
         return DEFAULT_LOAD_BATCH;
     }
 
+    /** Whether the store's statements already live in this process's heap (nothing is gained by copying them there). */
+    default boolean inMemory() {
+        return false;
+    }
+
+    /**
+     * Whether one transaction spans many requests, so a load or a build commits all at once; a plain SPARQL endpoint
+     * has none (each update request stands alone), and a build there stages its graphs under other names first.
+     */
+    default boolean transactional() {
+        return true;
+    }
+
+    /**
+     * Whether a transaction at isolation level NONE writes straight into the store's own write transaction (LMDB):
+     * one commit, nothing of the change held in the heap, and a rollback that only closing the store completes
+     * (docs/explanation/storage.md).
+     */
+    default boolean directWrites() {
+        return false;
+    }
+
     /**
      * Whether the store may infer statements: Lacuna creates embedded stores without inference, but a repository
      * someone else configured may have an inferring ruleset or sail ({@link InferenceCheck} asks it).
@@ -83,6 +105,11 @@ public sealed interface StoreConfig {
         public String describe() {
             return "memory store";
         }
+
+        @Override
+        public boolean inMemory() {
+            return true;
+        }
     }
 
     /**
@@ -110,6 +137,11 @@ public sealed interface StoreConfig {
         @Override
         public String describe() {
             return "LMDB store " + dir;
+        }
+
+        @Override
+        public boolean directWrites() {
+            return true;
         }
 
         @Override
@@ -173,6 +205,37 @@ public sealed interface StoreConfig {
         @Override
         public boolean embedded() {
             return false;
+        }
+
+        @Override
+        public boolean transactional() {
+            return false;
+        }
+    }
+
+    /**
+     * A sail of another kind that a caller opened itself (for example RDF4J's RDFS inferencer over a memory store):
+     * Lacuna never opens one from a spec, but it reads and builds in one ({@link StoreKinds#config}).
+     */
+    record OtherSailConfig(String sailName, Optional<Path> dir) implements StoreConfig {
+        @Override
+        public String kind() {
+            return "sail";
+        }
+
+        @Override
+        public String describe() {
+            return sailName + dir.map(d -> " " + d).orElse("");
+        }
+
+        @Override
+        public Optional<Path> folder() {
+            return dir;
+        }
+
+        @Override
+        public boolean mayInfer() {
+            return true;
         }
     }
 }

@@ -14,7 +14,7 @@ import dev.lacuna.BadInputException;
 public final class StoreSpec {
     /**
      * LMDB, not NativeStore: a NativeStore killed while it commits can lose KGs loaded long before (measured in
-     * docs/store-safety.md), while LMDB commits by switching one page and survived every kill.
+     * docs/explanation/store-safety.md), while LMDB commits by switching one page and survived every kill.
      */
     public static final String DEFAULT_SPEC = "lmdb:./lacuna-data/store";
     public static final Set<String> KINDS = Set.of("native", "memory", "lmdb");

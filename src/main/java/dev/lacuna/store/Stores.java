@@ -64,6 +64,7 @@ public final class Stores {
             }
             throw new LacunaException("cannot open " + config.describe() + ": " + rootMessage(e), e);
         }
+        StoreKinds.opened(repository, config);
         return repository;
     }
 
@@ -80,30 +81,11 @@ public final class Stores {
         }
     }
 
-    /**
-     * Whether this is an embedded LMDB store, where RDF4J's isolation level NONE writes straight into one LMDB
-     * write transaction (a build and a first load use it; docs/explanation/storage.md).
-     */
-    public static boolean isLmdb(Repository repository) {
-        return repository instanceof SailRepository sail && sail.getSail() instanceof LmdbStore;
-    }
-
-
     private static Repository openNative(StoreConfig.NativeStoreConfig c) throws IOException {
         Path dir = prepareDir(c.dir());
         NativeStore store = new NativeStore(dir.toFile(), c.indexes() != null ? c.indexes()
                 : existingIndexes(dir.resolve("triples.prop"), StoreConfig.NativeStoreConfig.DEFAULT_INDEXES));
         return new SailRepository(store);
-    }
-
-    /** The indexes of an open LMDB store, as its folder records them. */
-    public static String lmdbIndexes(LmdbStore store) {
-        try {
-            return existingIndexes(store.getDataDir().toPath().resolve("triples").resolve("triples.prop"),
-                    StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static boolean sameIndexes(String a, String b) {

@@ -26,7 +26,7 @@ import dev.lacuna.testing.TestData;
  * The NativeStore case loads CoDEx-M: a load that large is what lost Family when it was written at isolation
  * NONE (a smaller one stays in RDF4J's page cache until commit and never shows the damage). Its SIGKILL lands
  * while the change set is built: a SIGKILL during a NativeStore's commit still damages it, which no test
- * here can make pass (docs/store-safety.md; use LMDB). CrashSafetyBench adds killed builds and load --replace
+ * here can make pass (docs/explanation/store-safety.md; use LMDB). CrashSafetyBench adds killed builds and load --replace
  * of CoDEx-M, on both stores.
  */
 class CrashSafetyTest {

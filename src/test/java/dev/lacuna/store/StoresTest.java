@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,7 +60,7 @@ class StoresTest {
         }
         Repository again = Stores.open(new StoreConfig.LmdbStoreConfig(dir));
         try {
-            assertEquals("spoc,posc,ospc", Stores.lmdbIndexes((LmdbStore) ((SailRepository) again).getSail()));
+            assertEquals("spoc,posc,ospc", StoreKinds.indexes(again).orElseThrow());
         } finally {
             again.shutDown();
         }
@@ -73,7 +72,7 @@ class StoresTest {
         Repository fresh = Stores.open(new StoreConfig.LmdbStoreConfig(tmp.resolve("lmdb-new")));
         try {
             assertEquals(StoreConfig.LmdbStoreConfig.DEFAULT_INDEXES,
-                    Stores.lmdbIndexes((LmdbStore) ((SailRepository) fresh).getSail()));
+                    StoreKinds.indexes(fresh).orElseThrow());
         } finally {
             fresh.shutDown();
         }

@@ -27,7 +27,6 @@ import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryException;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 
 import dev.lacuna.LacunaException;
 import dev.lacuna.rules.Atom;
@@ -35,6 +34,7 @@ import dev.lacuna.rules.Rule;
 import dev.lacuna.store.Explicit;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.StoreKinds;
 
 /**
  * Runs the compiled rule queries on an RDF4J repository: embedded (native, memory, LMDB) or remote
@@ -67,7 +67,7 @@ public final class SparqlRuleRunner {
      * MD5 per row slower than the JDK) and in the store behind HTTP (only the sample travels).
      */
     public SparqlRuleRunner(Repository repository, KgGraphs kg) {
-        this(repository, kg, repository instanceof SailRepository ? Sampling.IN_JAVA : Sampling.IN_STORE);
+        this(repository, kg, StoreKinds.config(repository).embedded() ? Sampling.IN_JAVA : Sampling.IN_STORE);
     }
 
     public SparqlRuleRunner(Repository repository, KgGraphs kg, Sampling sampling) {
