@@ -42,7 +42,7 @@ import org.junit.jupiter.api.TestInstance;
  * does not serve, so the manifest's request is checked to get the 400 that names the served graph, and the same
  * request shape is then sent naming the served graph, where the protocol's meaning is checked. Updates that CLEAR,
  * DROP or write other graphs are refused by the seal (403) and checked to change nothing.
- * docs/endpoint-conformance.md is the table of these tests.
+ * docs/reference/endpoint-conformance.md is the table of these tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class W3cProtocolTest {
