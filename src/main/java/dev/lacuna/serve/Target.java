@@ -30,7 +30,11 @@ record Target(String path, GraphRole role, IRI graph, Repository repository, Dat
         if (role == null) {
             return "every graph of the store (labels and benchmark answers included)";
         }
-        return role == GraphRole.COMPLETE ? "the complete graph (the knowledge graph as loaded)"
-                : "the incomplete graph (the benchmark's deleted triples removed)";
+        return switch (role) {
+            case COMPLETE -> "the complete graph (the knowledge graph as loaded)";
+            case INCOMPLETE -> "the incomplete graph (the benchmark's deleted triples removed)";
+            case REPLACED -> "the replaced graph (each question's missing fact replaced by a wrong one)";
+            case NOISY -> "the noisy graph (incomplete with a random share of its other triples removed)";
+        };
     }
 }
