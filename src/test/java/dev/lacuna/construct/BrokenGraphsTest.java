@@ -215,4 +215,93 @@ class BrokenGraphsTest {
         }
         return to;
     }
+
+    @Test
+    void lookupFallsIntoTheTrapsAndRulesIntoNone() throws IOException {
+        List<String> args = new ArrayList<>(List.of("evaluate", "--benchmark", broken.toString(), "--split", "all"));
+        for (String responder : List.of("lookup", "rules")) {
+            List<String> files = new ArrayList<>();
+            for (String graph : List.of("incomplete", "replaced", "noisy")) {
+                Path pred = tmp.resolve(responder + "-" + graph + ".jsonl");
+                run("answer", "--benchmark", broken.toString(), "--responder", responder, "--graph", graph,
+                        "--store", store, "--split", "all", "--output", pred.toString());
+                files.add(graph + ":" + pred);
+            }
+            args.add("--system");
+            args.add(responder + "=" + String.join(",", files));
+        }
+        Path json = tmp.resolve("report.json");
+        Path md = tmp.resolve("report.md");
+        for (Path out : List.of(json, md)) {
+            List<String> a = new ArrayList<>(args);
+            a.add("--output");
+            a.add(out.toString());
+            run(a.toArray(String[]::new));
+        }
+        JsonNode report = JSON.readTree(json.toFile());
+        JsonNode lookup = report.at("/systems/0/runs");
+        JsonNode rules = report.at("/systems/1/runs");
+        assertTrue(lookup.at("/replaced/broken/trap_questions").asInt() > 1000, lookup.at("/replaced/broken").toString());
+        assertEquals(1.0, lookup.at("/replaced/broken/trap_rate").asDouble(), 1e-12, "lookup reads the trap as the fact");
+        assertEquals(0.0, rules.at("/replaced/broken/trap_rate").asDouble(), 1e-12, "no rule derives a trap");
+        assertEquals(0.0, lookup.at("/incomplete/broken/trap_rate").asDouble(), 1e-12, "no trap in incomplete");
+        for (String graph : List.of("incomplete", "replaced", "noisy")) {
+            assertEquals(1.0, rules.at("/" + graph + "/strict/hits_at_hard").asDouble(), 1e-12, "rules on " + graph);
+            assertEquals(0.0, lookup.at("/" + graph + "/strict/hits_at_hard").asDouble(), 1e-12, "lookup on " + graph);
+            assertTrue(rules.at("/" + graph + "/by_rule_type").size() > 1, graph);
+        }
+        // Answers lost to noise are scored apart: lookup, which reads the graph, finds none of them on noisy.
+        assertTrue(lookup.at("/noisy/broken/lost_answers").asInt() > 0, lookup.at("/noisy/broken").toString());
+        assertEquals(0.0, lookup.at("/noisy/broken/lost_answers_found").asDouble(), 1e-12);
+        assertEquals(1.0, lookup.at("/incomplete/broken/lost_answers_found").asDouble(), 1e-12,
+                "on incomplete lookup finds every answer noisy lost");
+        String page = Files.readString(md);
+        assertTrue(page.contains("## Broken graphs") && page.contains("Trap Rate"), page);
+    }
+
+    /**
+     * A build without --break and --noise writes the folder it wrote before they existed: each file's SHA-256 as
+     * the build of the same store, rules and seed gave before the broken graphs were added.
+     */
+    @Test
+    void withoutTheOptionsTheFolderIsTheOneAlwaysWritten() throws Exception {
+        String other = "native:" + tmp.resolve("store-plain");
+        run("load", "--store", other, "--kg", "family", tmp.resolve("kg/family.tsv").toString());
+        // A replaced graph left by an earlier build: a build without --break empties it.
+        Repository stale = Stores.open(StoreSpec.parse(other));
+        try (RepositoryConnection c = stale.getConnection()) {
+            c.add(KG.entity(1), KG.relation("wife"), KG.entity(2), KG.replaced());
+        } finally {
+            stale.shutDown();
+        }
+        Path plain = tmp.resolve("plain");
+        run("build", "--store", other, "--kg", "family", "--rules", TestData.amie3("family-maxad3.tsv").toString(),
+                "--seed", "2", "--out", plain.toString());
+        Map<String, String> before = Map.ofEntries(
+                Map.entry("benchmark.trig", "1174d76c37063fc0521e0673b24f28a47cc91ed9311bd98ef93e4db84ddf2705"),
+                Map.entry("entities.tsv", "c5c3258ba6c16bbd0807ded23726fcc62e75f936f13934c70e9ad0ac708d46aa"),
+                Map.entry("graphs.json", "bee445cb3f7fb68f02445bc220e829a095f8129721321b446a74122dbde98cdb"),
+                Map.entry("kg/complete.tsv", "12ba8fdd36f5ca123d9e9cba38215912cd7a1c4d1bf2bc33e75ca413f30a8526"),
+                Map.entry("kg/incomplete.tsv", "cd50612e0dd5d2a8035f616e764de2f133d74b31076facb3e2eccf224551716b"),
+                Map.entry("kg/removed.tsv", "a25416e7cec58c51424b705eb1f299db19dc42cc478254bfef3fb0ae4d8ac517"),
+                Map.entry("questions/test.jsonl", "315b756cc29a580d400ee7e1e9bed727052ddb01cba1099e8b579fd02181924d"),
+                Map.entry("questions/train.jsonl", "4cbf58ba10931e479c3d8774586d2aa26566573b62a73856abdfaa2131943100"),
+                Map.entry("questions/valid.jsonl", "e693ac8ed35a5d62e572b25afc59cb58c6bae1d9d6c971027e46bce65f979106"),
+                Map.entry("rules.tsv", "be741c50c47539347e1017e2ade9f1edc1aa989b6a47f8b1c2df8fe7b097b9c6"),
+                Map.entry("summary.json", "bdddcf1f4e6ecc4679fb3d6e79bd7a24d2001ba4b0f840c6e2f87ae6336381b7"));
+        Map<String, String> now = new HashMap<>();
+        try (Stream<Path> files = Files.walk(plain)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                now.put(plain.relativize(f).toString().replace('\\', '/'), java.util.HexFormat.of().formatHex(
+                        java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f))));
+            }
+        }
+        assertEquals(before, now);
+        Repository repository = Stores.open(StoreSpec.parse(other));
+        try (RepositoryConnection c = repository.getConnection()) {
+            assertFalse(c.hasStatement(null, null, null, false, KG.replaced()), "the stale replaced graph is gone");
+        } finally {
+            repository.shutDown();
+        }
+    }
 }
