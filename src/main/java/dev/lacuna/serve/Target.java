@@ -33,8 +33,9 @@ record Target(String path, GraphRole role, IRI graph, Repository repository, Dat
         return switch (role) {
             case COMPLETE -> "the complete graph (the knowledge graph as loaded)";
             case INCOMPLETE -> "the incomplete graph (the benchmark's deleted triples removed)";
-            case REPLACED -> "the replaced graph (each question's missing fact replaced by a wrong one)";
-            case NOISY -> "the noisy graph (incomplete with a random share of its other triples removed)";
+            // Said no more plainly: which facts are wrong or gone is what the system under test must find out.
+            case REPLACED -> "the replaced graph of the benchmark";
+            case NOISY -> "the noisy graph of the benchmark";
         };
     }
 }
