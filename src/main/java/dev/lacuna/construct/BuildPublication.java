@@ -350,7 +350,8 @@ final class BuildPublication {
 
         @Override
         List<IRI> graphs() {
-            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg), stagingIncomplete(kg), stagingBenchmark(kg));
+            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg), stagingIncomplete(kg), stagingBenchmark(kg),
+                    kg.replaced(), kg.noisy());
         }
 
         @Override

@@ -304,4 +304,22 @@ class BrokenGraphsTest {
             repository.shutDown();
         }
     }
+
+    @Test
+    void exportsWriteEachBrokenGraphAndNoTrap() throws IOException {
+        for (String graph : List.of("replaced", "noisy")) {
+            Path out = tmp.resolve("export-" + graph);
+            run("export", "--benchmark", broken.toString(), "--format", "tsv", "--graph", graph, "--out", out.toString());
+            assertEquals(Files.readAllLines(broken.resolve("kg/" + graph + ".tsv")).size(),
+                    Files.readAllLines(out.resolve(graph + ".tsv")).size(), graph);
+        }
+        Path rog = tmp.resolve("export-rog-replaced");
+        run("export", "--benchmark", broken.toString(), "--format", "rog", "--graph", "replaced", "--out", rog.toString());
+        try (Stream<Path> files = Files.walk(rog)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                String text = Files.readString(f);
+                assertFalse(text.contains("\"trap\"") || text.contains("noise_lost"), f + " names a trap or a lost answer");
+            }
+        }
+    }
 }
