@@ -71,6 +71,9 @@ final class BrokenGraphCheck {
         List<Verifier.Check> checks = new ArrayList<>();
         Summary summary = folder.summary();
         List<GraphRole> roles = roles(summary);
+        if (roles.isEmpty() && questions.stream().allMatch(q -> q.trap() == null && q.noiseLost() == null)) {
+            return checks; // the paper's benchmark: verify's checks as they always were
+        }
         checks.add(fieldsOnlyWithTheirGraph(questions, roles));
         if (roles.isEmpty()) {
             return checks;

@@ -58,8 +58,8 @@ public record Exposure(boolean complete, boolean incomplete, boolean all, GraphR
                     }
                 }
             } catch (BadInputException e) {
-                throw new BadInputException("--expose takes incomplete, complete, complete,incomplete, all, replaced"
-                        + " or noisy; got '" + text + "'");
+                throw new BadInputException("--expose takes incomplete, complete, complete,incomplete or all, or one"
+                        + " broken graph alone (replaced, noisy); got '" + text + "'");
             }
         }
         if (broken != null) {
