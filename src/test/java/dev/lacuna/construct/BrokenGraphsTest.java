@@ -322,4 +322,20 @@ class BrokenGraphsTest {
             }
         }
     }
+
+    @Test
+    void verifyCatchesBrokenGraphsLeftOutOfTheSummary() throws IOException {
+        Path copy = copy(broken, tmp.resolve("no-broken-summary"));
+        ObjectNode summary = (ObjectNode) JSON.readTree(copy.resolve("summary.json").toFile());
+        summary.remove("broken_graphs");
+        Files.writeString(copy.resolve("summary.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
+        Repository repository = Stores.open(StoreSpec.parse(store));
+        try {
+            String failures = failures(Verifier.verify(repository, copy));
+            assertTrue(failures.contains("has a trap, but summary.json lists no replaced graph"), failures);
+            assertTrue(failures.contains("has noise_lost, but summary.json lists no noisy graph"), failures);
+        } finally {
+            repository.shutDown();
+        }
+    }
 }
