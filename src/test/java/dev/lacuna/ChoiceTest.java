@@ -18,6 +18,7 @@ import dev.lacuna.export.ExportFormat;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.construct.GroundingSelector;
+import dev.lacuna.construct.BreakKind;
 import dev.lacuna.construct.GroundingSource;
 import dev.lacuna.store.TripleFormat;
 import dev.lacuna.view.LabelMode;
@@ -40,6 +41,7 @@ class ChoiceTest {
             new Case<>(Side.class, "side", Side::parse),
             new Case<>(LlmSettings.Provider.class, "LLM provider", LlmSettings.Provider::parse),
             new Case<>(GroundingSource.class, "--groundings", GroundingSource::parse),
+            new Case<>(BreakKind.class, "--break", BreakKind::parse),
             new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse),
             new Case<>(TripleFormat.class, "format", TripleFormat::parse));
 

@@ -48,7 +48,7 @@ public final class AnswerCommand implements Command {
         options.addOption(Option.builder().longOpt("responder").hasArg().argName("NAME")
                 .desc("lookup (direct triples only), rules (mined rules as SPARQL), llm (k-hop retrieval + chat model)").get());
         options.addOption(Option.builder().longOpt("graph").hasArg().argName("GRAPH")
-                .desc("answer from the complete or the incomplete graph").get());
+                .desc("answer from the complete or the incomplete graph, or a broken one: replaced, noisy (build --break, --noise)").get());
         options.addOption(Option.builder().longOpt("split").hasArg().argName("SPLIT")
                 .desc("questions to answer: train, valid, test (default) or all").get());
         options.addOption(Option.builder().longOpt("rules").hasArg().argName("FILE")

@@ -13,6 +13,8 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.OutputGuard;
 import dev.lacuna.construct.BenchmarkBuilder;
+import dev.lacuna.construct.BreakKind;
+import dev.lacuna.construct.BreakSettings;
 import dev.lacuna.construct.BuildReport;
 import dev.lacuna.construct.BuildSettings;
 import dev.lacuna.construct.GroundingSelector;
@@ -40,7 +42,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public String usage() {
-        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--depth 1..3 [--per-depth 30]] [--questions template|llm] [--force]";
+        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--depth 1..3 [--per-depth 30]] [--break replace] [--noise P] [--questions template|llm] [--force]";
     }
 
     @Override
@@ -68,6 +70,12 @@ public final class BuildCommand implements Command {
                 .desc("also ask questions whose hard answer needs exactly 2..D rule applications, with their proofs (1 to 3; default 1, the paper's build)").get());
         options.addOption(Option.builder().longOpt("per-depth").hasArg().argName("N")
                 .desc("proofs kept per rule at each depth of 2 and more (default 30, as groundings per rule)").get());
+        options.addOption(Option.builder().longOpt("break").hasArg().argName("HOW")
+                .desc("also build the graph replaced: each question's removed fact replaced by a wrong one (a trap);"
+                        + " HOW is replace (docs/explanation/broken-graphs.md)").get());
+        options.addOption(Option.builder().longOpt("noise").hasArg().argName("P")
+                .desc("also build the graph noisy: incomplete minus a random share P (0 < P < 1) of the triples no"
+                        + " question's proof needs").get());
         options.addOption(Option.builder().longOpt("tau").hasArg().desc("answer down-sampling threshold (default 0.01)").get());
         options.addOption(Option.builder().longOpt("questions").hasArg().argName("GEN")
                 .desc("question generator: template (default, offline) or llm").get());
@@ -96,6 +104,9 @@ public final class BuildCommand implements Command {
                 line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
                 line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 line.hasOption("llm-cache") ? Path.of(line.getOptionValue("llm-cache")) : null));
+        BreakSettings breaks = new BreakSettings(
+                line.hasOption("break") ? BreakKind.parse(line.getOptionValue("break")) : null,
+                line.hasOption("noise") ? CommonOptions.doubleValue(line, "noise", 0) : null);
         Repository repository = CommonOptions.openStore(line);
         try {
             CommonOptions.warnIfInferring(line, repository, context);
@@ -117,7 +128,8 @@ public final class BuildCommand implements Command {
                 context.out().printf("mined %,d rules (maxad %d%s)%n", rules.size(), options.maxAtoms(),
                         options.constants() ? ", with constants" : "");
             }
-            BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg).withGroundings(source, mined);
+            BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg).withGroundings(source, mined)
+                    .withBreaks(breaks);
             BuildReport report = builder.build(rules, minedBy, settings);
             report.print(context.out());
             context.out().println();

@@ -3,8 +3,10 @@ package dev.lacuna.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import org.apache.commons.cli.CommandLine;
@@ -30,9 +32,11 @@ import dev.lacuna.eval.PredictionField;
 import dev.lacuna.eval.QuestionScore;
 import dev.lacuna.eval.ReportFormat;
 import dev.lacuna.eval.RunResult;
+import dev.lacuna.eval.RunSetting;
 import dev.lacuna.eval.SystemResult;
 import dev.lacuna.eval.SystemSpec;
 import dev.lacuna.questions.SplitChoice;
+import dev.lacuna.store.GraphRole;
 
 /**
  * {@code lacuna evaluate}: scores predictions files against a benchmark folder with the strict protocol
@@ -49,7 +53,7 @@ public final class EvaluateCommand implements Command {
 
     @Override
     public String usage() {
-        return "--benchmark DIR (--predictions FILE | --complete FILE --incomplete FILE | --system NAME=FILE[,FILE]...)"
+        return "--benchmark DIR (--predictions FILE | [--complete FILE --incomplete FILE] [--replaced FILE] [--noisy FILE] | --system NAME=FILE[,FILE]...)"
                 + " [--export EXPORT_DIR]... [--entities FORM] [--from SYSTEM] [--strict-naming]"
                 + " [--split test|valid|train|all] [--format json|markdown|html] [--output FILE]";
     }
@@ -69,10 +73,15 @@ public final class EvaluateCommand implements Command {
                 .desc("predictions of the system on the complete KG").get());
         options.addOption(Option.builder().longOpt("incomplete").hasArg().argName("FILE")
                 .desc("predictions of the system on the incomplete KG").get());
+        options.addOption(Option.builder().longOpt("replaced").hasArg().argName("FILE")
+                .desc("predictions of the system on the replaced KG of build --break replace (adds Trap Rate)").get());
+        options.addOption(Option.builder().longOpt("noisy").hasArg().argName("FILE")
+                .desc("predictions of the system on the noisy KG of build --noise").get());
         options.addOption(Option.builder().longOpt("name").hasArg().argName("NAME")
                 .desc("system name for --predictions or --complete/--incomplete (default: system)").get());
         options.addOption(Option.builder().longOpt("system").hasArg().argName("NAME=FILE[,FILE]")
-                .desc("a named system: one file, or complete and incomplete files separated by a comma (repeatable)").get());
+                .desc("a named system: one file, complete and incomplete files separated by a comma, or one file per"
+                        + " graph as GRAPH:FILE,GRAPH:FILE (complete, incomplete, replaced, noisy) (repeatable)").get());
         options.addOption(Option.builder().longOpt("split").hasArg().argName("SPLIT")
                 .desc("questions to score: train, valid, test (default) or all").get());
         options.addOption(Option.builder().longOpt("field").hasArg().argName("FIELD")
@@ -171,15 +180,21 @@ public final class EvaluateCommand implements Command {
         if (line.hasOption("predictions")) {
             systems.add(SystemSpec.single(name, Path.of(line.getOptionValue("predictions"))));
         }
-        if (line.hasOption("complete") || line.hasOption("incomplete")) {
-            if (!line.hasOption("complete") || !line.hasOption("incomplete")) {
-                throw new UsageException("--complete and --incomplete go together");
+        if (line.hasOption("complete") != line.hasOption("incomplete")) {
+            throw new UsageException("--complete and --incomplete go together");
+        }
+        Map<RunSetting, Path> byGraph = new LinkedHashMap<>();
+        for (GraphRole role : GraphRole.values()) {
+            if (line.hasOption(role.label())) {
+                byGraph.put(RunSetting.of(role), Path.of(line.getOptionValue(role.label())));
             }
+        }
+        if (!byGraph.isEmpty()) {
             if (line.hasOption("predictions")) {
-                throw new UsageException("give --predictions or --complete/--incomplete for the unnamed system, not both");
+                throw new UsageException("give --predictions or files per graph (--complete/--incomplete, --replaced,"
+                        + " --noisy) for the unnamed system, not both");
             }
-            systems.add(SystemSpec.pair(name, Path.of(line.getOptionValue("complete")),
-                    Path.of(line.getOptionValue("incomplete"))));
+            systems.add(new SystemSpec(name, byGraph));
         }
         String[] named = line.getOptionValues("system");
         if (named != null) {

@@ -42,7 +42,7 @@ public final class ExportCommand implements Command {
         options.addOption(Option.builder().longOpt("format").hasArg().argName("F")
                 .desc(ExportFormat.words()).get());
         options.addOption(Option.builder().longOpt("graph").hasArg().argName("G")
-                .desc("incomplete (default: what a system under test may see) or complete").get());
+                .desc("incomplete (default: what a system under test may see), complete, or a broken one: replaced, noisy").get());
         options.addOption(Option.builder().longOpt("labels").hasArg().argName("L")
                 .desc("entity names: private (default), source or text; questions and answers follow the graph").get());
         options.addOption(Option.builder().longOpt("hops").hasArg().argName("K")

@@ -48,7 +48,7 @@ public final class ServeCommand implements Command {
         CommonOptions.addKg(options);
         options.addOption(Option.builder().longOpt("expose").hasArg().argName("GRAPHS")
                 .desc("graphs to serve: incomplete (default), complete, complete,incomplete, or all (every graph, "
-                        + "benchmark answers included: never for a system under test)").get());
+                        + "benchmark answers included: never for a system under test); or one broken graph alone: replaced, noisy").get());
         options.addOption(Option.builder().longOpt("cors").hasArg().argName("ORIGIN")
                 .desc("let web pages from this one origin read answers (default: no CORS)").get());
         options.addOption(Option.builder().longOpt("host").hasArg().argName("ADDR")

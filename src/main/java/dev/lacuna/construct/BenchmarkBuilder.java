@@ -63,6 +63,7 @@ public final class BenchmarkBuilder {
     private final Repository repository;
     private final KgGraphs kg;
     private GroundingSource groundingSource = GroundingSource.INDEX;
+    private BreakSettings breaks = BreakSettings.NONE;
     private KgIndex index;
     /** Wall seconds per stage of the last build, for benchmarks (never written to the folder: it must not vary). */
     private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
@@ -84,6 +85,12 @@ public final class BenchmarkBuilder {
     public BenchmarkBuilder withGroundings(GroundingSource source, KgIndex minedIndex) {
         this.groundingSource = source;
         this.index = minedIndex;
+        return this;
+    }
+
+    /** The broken graphs to make beside incomplete ({@code --break}, {@code --noise}); none by default. */
+    public BenchmarkBuilder withBreaks(BreakSettings settings) {
+        this.breaks = settings;
         return this;
     }
 
@@ -160,7 +167,10 @@ public final class BenchmarkBuilder {
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
                     settings.seed(), giveAway);
             List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
-            Splitter.Split split = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
+            Splitter.Split balancedSplit = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
+            BrokenGraphs.Made broken = breaks.any() ? BrokenGraphs.make(breaks, kg, rules, complete, incomplete, deleted,
+                    balancedSplit, settings.seed()) : null;
+            Splitter.Split split = broken == null ? balancedSplit : broken.split();
             Balancer.Result<Question> balanced = balancing.get(0);
             List<Question> all = new ArrayList<>();
             for (SplitName part : SplitName.values()) {
@@ -171,16 +181,23 @@ public final class BenchmarkBuilder {
             LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
             stage("questions");
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
+            breaks.addParameters(parameters);
             Model provenance = Provenance.model(kg, rules, minedBy, selection.selected(), all, parameters,
                     generator.name());
             ProofProvenance.add(provenance, kg, ladder.deepQuestions(split), deleted);
+            if (broken != null) {
+                BrokenGraphs.addProvenance(provenance, kg, breaks, broken, settings.seed());
+                publication.broken = broken.graphs();
+            }
             Future<Void> written = publication.write(incomplete, deleted, provenance);
             LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
             stage("provenance");
             BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), complete.size(),
                     incomplete.size(), outcome, balanced, split, parameters)
-                    .with(ladder.giveAway(outcome.giveAway()), ladder.summary(split, candidates.size(), selection.selected().size(), outcome.questions().size()));
-            FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance);
+                    .with(ladder.giveAway(outcome.giveAway()), ladder.summary(split, candidates.size(), selection.selected().size(), outcome.questions().size()))
+                    .withBrokenGraphs(broken == null ? null : broken.summary());
+            Map<IRI, Collection<Statement>> brokenGraphs = broken == null ? Map.of() : broken.graphs();
+            FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance, brokenGraphs);
             if (publication instanceof BuildPublication.Staged) {
                 // A plain SPARQL endpoint may store a literal in another lexical form (Virtuoso writes doubles its
                 // own way): the folder must show what the store holds, so it is written from the graphs read back.
@@ -188,7 +205,7 @@ public final class BenchmarkBuilder {
                 try (RepositoryConnection conn = repository.getConnection()) {
                     graphs = new FolderGraphs(complete,
                             GraphFiles.read(conn, BuildPublication.stagingIncomplete(kg), values), labels,
-                            GraphFiles.read(conn, BuildPublication.stagingBenchmark(kg), values));
+                            GraphFiles.read(conn, BuildPublication.stagingBenchmark(kg), values), brokenGraphs);
                 }
             }
             this.folderGraphs = graphs;

@@ -141,6 +141,11 @@ final class BuildPublication {
         final KgGraphs kg;
         /** Triples per DELETE DATA where the server copies complete (COPY_DELETE). */
         int deleteBatch = BuildSettings.DEFAULT_DELETE_BATCH;
+        /**
+         * The broken graphs of {@code build --break}/{@code --noise} by IRI, written in the same transaction; a build
+         * without them empties those graphs, so that no graph of an earlier build outlives it.
+         */
+        Map<IRI, Collection<Statement>> broken = Map.of();
         /** About how many statements the commit writes, for the free-space check before it and the message after. */
         long pending;
         private final ExecutorService thread = Executors
@@ -174,7 +179,25 @@ final class BuildPublication {
 
         /** Every graph this publication writes or clears. */
         List<IRI> graphs() {
-            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg));
+            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg), kg.replaced(), kg.noisy());
+        }
+
+        /**
+         * Inside the caller's open transaction: each broken graph replaced with what this build made of it, or
+         * emptied. {@code clear} false only where the graphs are known to be empty (LMDB's first build adds only).
+         */
+        void writeBroken(RepositoryConnection conn, boolean clear) {
+            for (IRI graph : List.of(kg.replaced(), kg.noisy())) {
+                if (clear) {
+                    conn.clear(graph);
+                }
+                Collection<Statement> statements = broken.get(graph);
+                if (statements != null) {
+                    IncompleteGraph.add(conn, graph, statements);
+                    pending += statements.size();
+                    LOG.info("{} written ({} triples, not yet committed)", graph, statements.size());
+                }
+            }
         }
 
         /** Starts writing incomplete and benchmark; {@link #written} waits for it. */
@@ -277,6 +300,7 @@ final class BuildPublication {
                 LOG.info("incomplete written ({} triples, not yet committed)", incomplete.size());
                 Provenance.write(conn, kg.benchmark(), provenance);
                 LOG.info("provenance stored in {} ({} statements, not yet committed)", kg.benchmark(), provenance.size());
+                writeBroken(conn, true);
             } catch (RuntimeException e) {
                 abandonGraphs();
                 throw new LacunaException("could not write the graphs incomplete and benchmark (the store is left as it"
@@ -324,7 +348,8 @@ final class BuildPublication {
 
         @Override
         List<IRI> graphs() {
-            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg), stagingIncomplete(kg), stagingBenchmark(kg));
+            return List.of(kg.incomplete(), kg.benchmark(), buildsGraph(kg), stagingIncomplete(kg), stagingBenchmark(kg),
+                    kg.replaced(), kg.noisy());
         }
 
         @Override
@@ -358,6 +383,8 @@ final class BuildPublication {
                 try {
                     move(conn, stagingIncomplete(kg), kg.incomplete());
                     move(conn, stagingBenchmark(kg), kg.benchmark());
+                    // No transaction spans requests here: the broken graphs go in with the switch's own commit.
+                    writeBroken(conn, true);
                     recordFolder(conn, out);
                     CommitGuard.commit(conn);
                 } catch (RuntimeException e) {

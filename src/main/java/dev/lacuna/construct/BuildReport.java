@@ -69,7 +69,14 @@ public record BuildReport(Summary summary) {
     BuildReport with(Map<String, Long> giveAway, Map<String, Summary.Depth> depths) {
         Summary s = summary;
         return new BuildReport(new Summary(s.format(), s.kg(), s.base(), s.parameters(), s.rules(), s.groundings(),
-                s.triples(), s.questions(), giveAway, depths));
+                s.triples(), s.questions(), giveAway, depths, s.brokenGraphs()));
+    }
+
+    /** The summary with the broken graphs of {@code build --break}/{@code --noise} (null: none). */
+    BuildReport withBrokenGraphs(Map<String, Summary.BrokenGraph> broken) {
+        Summary s = summary;
+        return new BuildReport(new Summary(s.format(), s.kg(), s.base(), s.parameters(), s.rules(), s.groundings(),
+                s.triples(), s.questions(), s.giveAway(), s.depths(), broken));
     }
 
     /** Prints Tables 1 and 3 of the paper for this build, with the paper's figures beside Family's. */
@@ -102,6 +109,12 @@ public record BuildReport(Summary summary) {
         }
         if (summary.giveAway() != null) {
             out.printf("  questions left out because they give their answer away: %s%n", summary.giveAway());
+        }
+        if (summary.brokenGraphs() != null) {
+            summary.brokenGraphs().forEach((name, g) -> out.printf("  graph %s: %,d triples%s%n", name, g.triples(),
+                    g.traps() != null ? String.format(", %,d traps (%,d questions without one)", g.traps(), g.withoutTrap())
+                            : String.format(", %,d triples removed as noise (share %s), %,d answers lost", g.removed(),
+                            g.share(), g.answersLost())));
         }
         if (summary.depths() != null) {
             summary.depths().forEach((d, r) -> out.printf("  depth %s: %,d proofs kept of %,d candidates (%,d shallower"

@@ -62,7 +62,8 @@ final class FolderChecks {
      * two threads. Complete and incomplete come packed ({@link StoreGraph}) and give the same bytes as their
      * statements would.
      */
-    static List<Verifier.Check> filesMatchStore(Repository repository, KgGraphs kg, Path dir, Verifier.StoreGraphs graphs) {
+    static List<Verifier.Check> filesMatchStore(Repository repository, KgGraphs kg, Path dir, Verifier.StoreGraphs graphs,
+                                                Map<IRI, List<Statement>> broken) {
         BenchmarkFolder own = BenchmarkFolder.at(dir);
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "lacuna-verify");
@@ -76,11 +77,18 @@ final class FolderChecks {
                 named.put(kg.incomplete(), graphs.incomplete().trigOrder());
                 named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
                 named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
+                broken.forEach((graph, statements) -> named.put(graph, TrigFile.trigOrder(statements)));
                 TrigFile.writeTrigInOrder(named, w);
             }));
             List<Verifier.Check> checks = new ArrayList<>();
             checks.add(compare(own, own.graphFile(GraphRole.COMPLETE), w -> graphs.complete().writeTsv(w)));
             checks.add(compare(own, own.graphFile(GraphRole.INCOMPLETE), w -> graphs.incomplete().writeTsv(w)));
+            for (GraphRole role : GraphRole.values()) {
+                List<Statement> statements = broken.get(kg.graph(role));
+                if (role.broken() && statements != null) {
+                    checks.add(compare(own, own.graphFile(role), w -> GraphFiles.writeGraphTsv(kg, statements, w)));
+                }
+            }
             checks.add(compare(own, own.entitiesFile(), w -> GraphFiles.writeEntities(kg, graphs.labels(), w)));
             checks.add(compare(own, own.rulesFile(), w -> {
                 List<MinedRule> rules;

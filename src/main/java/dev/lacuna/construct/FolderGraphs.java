@@ -10,15 +10,16 @@ import org.eclipse.rdf4j.model.Statement;
 
 import dev.lacuna.store.KgGraphs;
 
-/** The graphs a build's folder is written from, all in memory. */
+/** The graphs a build's folder is written from, all in memory; {@code broken} by IRI, as {@link BrokenGraphs} made them. */
 record FolderGraphs(List<Statement> complete, Collection<Statement> incomplete, List<Statement> labels,
-                            Collection<Statement> benchmark) {
+                            Collection<Statement> benchmark, Map<IRI, Collection<Statement>> broken) {
     Map<IRI, Collection<Statement>> named(KgGraphs kg) {
         Map<IRI, Collection<Statement>> named = new LinkedHashMap<>();
         named.put(kg.complete(), complete);
         named.put(kg.incomplete(), incomplete);
         named.put(kg.labels(), labels);
         named.put(kg.benchmark(), benchmark);
+        named.putAll(broken);
         return named;
     }
 }

@@ -51,6 +51,13 @@ final class FolderWriter {
             try (Writer w = GraphFiles.newWriter(folder.graphFile(GraphRole.INCOMPLETE))) {
                 GraphFiles.writeGraphTsv(kg, graphs.incomplete(), w);
             }
+            for (GraphRole role : GraphRole.values()) {
+                if (role.broken() && graphs.broken().containsKey(kg.graph(role))) {
+                    try (Writer w = GraphFiles.newWriter(folder.graphFile(role))) {
+                        GraphFiles.writeGraphTsv(kg, graphs.broken().get(kg.graph(role)), w);
+                    }
+                }
+            }
             StringBuilder removed = new StringBuilder();
             for (Triple t : deleted) {
                 removed.append(t.tsv()).append('\n');

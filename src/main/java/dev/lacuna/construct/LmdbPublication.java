@@ -60,7 +60,9 @@ final class LmdbPublication extends BuildPublication.Publication {
         boolean staleRecord;
         try (RepositoryConnection probe = repository.getConnection()) {
             first = !probe.hasStatement(null, null, null, false, kg.incomplete())
-                    && !probe.hasStatement(null, null, null, false, kg.benchmark());
+                    && !probe.hasStatement(null, null, null, false, kg.benchmark())
+                    && !probe.hasStatement(null, null, null, false, kg.replaced())
+                    && !probe.hasStatement(null, null, null, false, kg.noisy());
             staleRecord = probe.hasStatement(null, null, null, false, BuildPublication.buildsGraph(kg));
         }
         try {
@@ -97,6 +99,8 @@ final class LmdbPublication extends BuildPublication.Publication {
                 incomplete.size());
         conn.add(provenance, kg.benchmark());
         LOG.info("provenance stored in {} ({} statements, not yet committed)", kg.benchmark(), provenance.size());
+        // Additions only at NONE: the broken graphs are empty like incomplete and benchmark on a first build.
+        writeBroken(conn, false);
     }
 
     /** The difference to the store's incomplete, and benchmark replaced, at the store's own level. */
@@ -118,6 +122,7 @@ final class LmdbPublication extends BuildPublication.Publication {
                 ? "replaced" : "removed " + diff.remove().size() + ", added " + diff.add().size());
         Provenance.write(conn, kg.benchmark(), provenance);
         LOG.info("provenance stored in {} ({} statements, not yet committed)", kg.benchmark(), provenance.size());
+        writeBroken(conn, true);
     }
 
     @Override

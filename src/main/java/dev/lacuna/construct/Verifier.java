@@ -39,6 +39,7 @@ import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.GraphChecksum;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
@@ -127,7 +128,10 @@ public final class Verifier {
         List<Check> holdsWritten = null;
         GraphChecksum completeSum = new GraphChecksum();
         GraphChecksum incompleteSum = new GraphChecksum();
+        Map<IRI, List<Statement>> broken;
         try (RepositoryConnection conn = repository.getConnection()) {
+            List<GraphRole> brokenRoles = BrokenGraphCheck.roles(folder.summary());
+            broken = BrokenGraphCheck.read(conn, kg, brokenRoles);
             // One scan of each graph serves the checksums and the comparison of every file with the store.
             if (written == null) {
                 graphs = StoreGraphs.read(conn, kg);
@@ -140,7 +144,9 @@ public final class Verifier {
                         graphs.incomplete().packed() ? "packed" : "held as statements",
                         String.format("%.1f", (System.nanoTime() - started) / 1e9));
             } else {
-                holdsWritten = written.compare(conn, List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()),
+                List<IRI> names = new ArrayList<>(List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()));
+                names.addAll(broken.keySet());
+                holdsWritten = written.compare(conn, names,
                         Map.of(kg.complete(), completeSum::add, kg.incomplete(), incompleteSum::add));
                 LOG.info("verify: the store's graphs compared with what the folder was written from after {} s",
                         String.format("%.1f", (System.nanoTime() - started) / 1e9));
@@ -155,6 +161,8 @@ public final class Verifier {
                 ProofCheck.checks(conn, runner, kg, AmieRules.read(folder.rulesFile()), questions,
                         new HashSet<>(removed), folder.summary()).forEach(c -> done(checks, started, c));
             }
+            BrokenGraphCheck.checks(conn, kg, folder, questions, broken, incompleteSum)
+                    .forEach(c -> done(checks, started, c));
             done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
             RecordChecks.all(conn, kg, folder, split).forEach(c -> done(checks, started, c));
             try {
@@ -164,7 +172,7 @@ public final class Verifier {
             }
         }
         done(checks, started, FolderChecks.hardAnswersAreRemovedHeads(split, removed));
-        (written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs) : holdsWritten)
+        (written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs, broken) : holdsWritten)
                 .forEach(c -> done(checks, started, c));
         done(checks, started, noLeaks(questions));
         done(checks, started, GiveAwayCheck.check(folder, questions));

@@ -27,7 +27,8 @@ public final class Evaluator {
     private final Function<String, String> render;
 
     /** One question's gold side, normalised once. */
-    private record Gold(Question question, Set<String> answers, String hard, List<String> rogAnswers) {
+    private record Gold(Question question, Set<String> answers, String hard, List<String> rogAnswers,
+                        BrokenScores.Gold broken) {
     }
 
     public Evaluator(Benchmark benchmark, EvaluationSettings settings) {
@@ -48,7 +49,10 @@ public final class Evaluator {
                 }
             }
             String hard = q.hardAnswer() == null ? null : AnswerNormalizer.strict(render.apply(q.hardAnswer()));
-            gold.add(new Gold(q, answers, hard, rogAnswers));
+            String trap = q.trap() == null ? null : AnswerNormalizer.strict(render.apply(q.trap()));
+            List<String> lost = q.noiseLost() == null ? null
+                    : q.noiseLost().stream().map(a -> AnswerNormalizer.strict(render.apply(a))).toList();
+            gold.add(new Gold(q, answers, hard, rogAnswers, new BrokenScores.Gold(q.ruleType(), trap, lost)));
         }
     }
 
@@ -62,6 +66,12 @@ public final class Evaluator {
             ids.addAll(q.answers());
             if (q.hardAnswer() != null) {
                 ids.add(q.hardAnswer());
+            }
+            if (q.trap() != null) {
+                ids.add(q.trap());
+            }
+            if (q.noiseLost() != null) {
+                ids.addAll(q.noiseLost());
             }
         }
         Map<String, Benchmark.EntityName> names = benchmark.entityNames(ids);
@@ -130,6 +140,7 @@ public final class Evaluator {
         List<PermissiveScores.Single> permissive = new ArrayList<>(gold.size());
         List<String> missing = new ArrayList<>();
         List<Set<String>> answered = new ArrayList<>(byId.size());
+        List<Set<String>> predictedAll = new ArrayList<>(gold.size());
         for (Gold g : gold) {
             SystemOutput o = byId.get(g.question().id());
             if (o == null) {
@@ -139,6 +150,7 @@ public final class Evaluator {
             if (o != null) {
                 answered.add(predicted);
             }
+            predictedAll.add(predicted);
             scores.add(QuestionScore.of(g.question().id(), predicted, g.answers(), g.hard(), o == null));
             List<String> rogList = o == null ? List.of() : PermissiveScores.rogList(o.prediction(), o.rawOutput());
             permissive.add(PermissiveScores.scoreNormalised(rogList, g.rogAnswers()));
@@ -150,7 +162,8 @@ public final class Evaluator {
                 breakdown(scores, Question::ruleType), breakdown(scores, Question::split),
                 breakdown(scores, Question::relation), PermissiveScores.average(permissive), List.copyOf(scores),
                 gold.stream().anyMatch(g -> g.question().depthOrOne() > 1)
-                        ? breakdown(scores, q -> Integer.toString(q.depthOrOne())) : null);
+                        ? breakdown(scores, q -> Integer.toString(q.depthOrOne())) : null,
+                BrokenScores.of(gold.stream().map(Gold::broken).toList(), predictedAll));
     }
 
     /** P = { norm(p) | p in split(output) }, empty strings dropped. */

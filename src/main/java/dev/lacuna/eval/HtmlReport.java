@@ -19,6 +19,8 @@ public final class HtmlReport {
     static final String COMPLETE_COLOUR = "#d62728";
     static final String INCOMPLETE_COLOUR = "#1f77b4";
     static final String SINGLE_COLOUR = "#7f7f7f";
+    static final String REPLACED_COLOUR = "#ff7f0e";
+    static final String NOISY_COLOUR = "#2ca02c";
 
     private static final int CHART_HEIGHT = 232;
     private static final int PLOT_TOP = 16;
@@ -248,6 +250,8 @@ public final class HtmlReport {
         return switch (setting) {
             case COMPLETE -> COMPLETE_COLOUR;
             case INCOMPLETE -> INCOMPLETE_COLOUR;
+            case REPLACED -> REPLACED_COLOUR;
+            case NOISY -> NOISY_COLOUR;
             case SINGLE -> SINGLE_COLOUR;
         };
     }

@@ -57,6 +57,7 @@ public final class MarkdownReport {
             }
         }
 
+        brokenGraphs(md, report);
         breakdown(md, report, "By rule type", "Rule type", RunResult::byRuleType);
         if (DepthCharts.present(report)) {
             breakdown(md, report, "By depth (rule applications the hard answer needs)", "Depth", RunResult::byDepth);
@@ -93,6 +94,37 @@ public final class MarkdownReport {
             md.append("- ").append(note).append('\n');
         }
         return md.toString();
+    }
+
+    /**
+     * Trap Rate (the share of questions with a trap whose prediction holds it) and the answers lost to noise, for a
+     * benchmark built with {@code --break}/{@code --noise}; nothing otherwise.
+     */
+    private static void brokenGraphs(StringBuilder md, EvaluationReport report) {
+        if (report.systems().stream().flatMap(r -> r.runs().values().stream()).allMatch(run -> run.broken() == null)) {
+            return;
+        }
+        md.append("\n## Broken graphs (build --break, --noise)\n\n");
+        md.append("Trap Rate: share of the questions with a trap whose prediction holds it. Lost answers: answers other"
+                + " than the hard one whose triple the noisy graph lost, scored apart.\n\n");
+        md.append("| System | KG | Trap questions | Trap Rate | Trap Rate by rule type | Lost answers | Lost answers predicted |\n");
+        md.append("|---|---|---:|---:|---|---:|---:|\n");
+        forEachRun(report, (sys, setting, run) -> {
+            BrokenScores b = run.broken();
+            if (b == null) {
+                return;
+            }
+            StringBuilder types = new StringBuilder();
+            if (b.trapRateByRuleType() != null) {
+                b.trapRateByRuleType().forEach((k, v) -> types.append(types.length() == 0 ? "" : ", ").append(k)
+                        .append(' ').append(num(v)));
+            }
+            md.append("| ").append(cell(sys)).append(" | ").append(setting).append(" | ")
+                    .append(b.trapQuestions() == null ? "" : b.trapQuestions()).append(" | ").append(num(b.trapRate()))
+                    .append(" | ").append(cell(types.toString())).append(" | ")
+                    .append(b.lostAnswers() == null ? "" : b.lostAnswers()).append(" | ").append(num(b.lostAnswersFound()))
+                    .append(" |\n");
+        });
     }
 
     private static void breakdown(StringBuilder md, EvaluationReport report, String title, String column,

@@ -10,10 +10,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * The scores of one predictions file against the benchmark: strict metrics overall and broken down by
- * rule type, split and relation (and by depth, for a benchmark built with {@code build --depth}), the permissive (RoG-style) metrics overall, and how well the file
+ * rule type, split and relation (and by depth, for a benchmark built with {@code build --depth}; Trap Rate and
+ * the answers lost to noise, for one built with {@code build --break}/{@code --noise}), the permissive (RoG-style) metrics overall, and how well the file
  * covered the questions.
  */
-@JsonPropertyOrder({"file", "coverage", "strict", "by_rule_type", "by_depth", "by_split", "by_relation", "permissive"})
+@JsonPropertyOrder({"file", "coverage", "strict", "broken", "by_rule_type", "by_depth", "by_split", "by_relation", "permissive"})
 public record RunResult(
         @JsonProperty("file") String file,
         @JsonProperty("coverage") Coverage coverage,
@@ -23,7 +24,15 @@ public record RunResult(
         @JsonProperty("by_relation") Map<String, Scores> byRelation,
         @JsonProperty("permissive") PermissiveScores permissive,
         @JsonIgnore List<QuestionScore> perQuestion,
-        @JsonProperty("by_depth") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Scores> byDepth) {
+        @JsonProperty("by_depth") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Scores> byDepth,
+        @JsonProperty("broken") @JsonInclude(JsonInclude.Include.NON_NULL) BrokenScores broken) {
+
+    /** Scores of a benchmark without broken graphs (no {@code broken}). */
+    public RunResult(String file, Coverage coverage, Scores strict, Map<String, Scores> byRuleType,
+                     Map<String, Scores> bySplit, Map<String, Scores> byRelation, PermissiveScores permissive,
+                     List<QuestionScore> perQuestion, Map<String, Scores> byDepth) {
+        this(file, coverage, strict, byRuleType, bySplit, byRelation, permissive, perQuestion, byDepth, null);
+    }
 
     /** Scores of a benchmark whose questions are all of depth 1 (no {@code by_depth}). */
     public RunResult(String file, Coverage coverage, Scores strict, Map<String, Scores> byRuleType,

@@ -22,6 +22,17 @@ public record SystemSpec(String name, Map<RunSetting, Path> files) {
         files = Collections.unmodifiableMap(new EnumMap<>(files));
     }
 
+    /** The setting a {@code GRAPH:FILE} part names, or null when the part does not start with a graph's label. */
+    private static RunSetting labelled(String part) {
+        String p = part.strip();
+        for (RunSetting s : RunSetting.values()) {
+            if (s.graph() != null && p.startsWith(s.label() + ":")) {
+                return s;
+            }
+        }
+        return null;
+    }
+
     public static SystemSpec single(String name, Path file) {
         return new SystemSpec(name, Map.of(RunSetting.SINGLE, file));
     }
@@ -34,8 +45,9 @@ public record SystemSpec(String name, Map<RunSetting, Path> files) {
     }
 
     /**
-     * Parses {@code NAME=FILE} (one file, setting unstated) or {@code NAME=COMPLETE_FILE,INCOMPLETE_FILE}
-     * (the system on the complete and on the incomplete graph, in that order).
+     * Parses {@code NAME=FILE} (one file, setting unstated), {@code NAME=COMPLETE_FILE,INCOMPLETE_FILE}
+     * (the system on the complete and on the incomplete graph, in that order), or one file per graph named by it:
+     * {@code NAME=GRAPH:FILE,GRAPH:FILE...} with GRAPH complete, incomplete, replaced or noisy.
      */
     public static SystemSpec parse(String spec) {
         int eq = spec.indexOf('=');
@@ -44,6 +56,20 @@ public record SystemSpec(String name, Map<RunSetting, Path> files) {
         }
         String name = spec.substring(0, eq).strip();
         String[] files = spec.substring(eq + 1).split(",", -1);
+        if (labelled(files[0]) != null) {
+            Map<RunSetting, Path> byGraph = new LinkedHashMap<>();
+            for (String f : files) {
+                RunSetting setting = labelled(f);
+                if (setting == null || f.length() == setting.label().length() + 1) {
+                    throw new BadInputException("--system " + spec + ": give every file as GRAPH:FILE (GRAPH complete,"
+                            + " incomplete, replaced or noisy) once any is");
+                }
+                if (byGraph.put(setting, Path.of(f.substring(setting.label().length() + 1).strip())) != null) {
+                    throw new BadInputException("--system " + spec + ": graph " + setting + " is given twice");
+                }
+            }
+            return new SystemSpec(name, byGraph);
+        }
         if (files.length == 1) {
             return single(name, Path.of(files[0].strip()));
         }

@@ -7,8 +7,11 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.lacuna.BadInputException;
+import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.folder.OutputFolder;
+import dev.lacuna.store.GraphRole;
 import dev.lacuna.view.LabelMode;
 
 /**
@@ -44,6 +47,10 @@ public final class Exporter {
     public static ObjectNode export(ExportSettings s) {
         OutputFolder.checkTarget(s.out(), s.force(), List.of(), EXPORT);
         CheckedFolder folder = CheckedFolder.read(s.benchmark());
+        if (s.graph().broken() && !Files.exists(BenchmarkFolder.at(s.benchmark()).graphFile(s.graph()))) {
+            throw new BadInputException(s.benchmark().toString(), -1, -1, "the benchmark has no " + s.graph().label()
+                    + " graph: build it with " + (s.graph() == GraphRole.REPLACED ? "--break replace" : "--noise P"));
+        }
         Names names = new Names(folder, s.labels());
         ObjectNode summary = QuestionsOut.JSON.createObjectNode();
         summary.put("format", FORMAT);

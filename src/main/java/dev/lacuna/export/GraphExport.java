@@ -71,7 +71,8 @@ final class GraphExport {
      * integer index through a Rio writer: no statement list, no copy of the KG as RDF terms.
      */
     static void rdf(CheckedFolder folder, ExportSettings s, Path out, ObjectNode summary) throws IOException {
-        RdfView view = new RdfView(folder, s.labels(), s.format() == ExportFormat.FREEBASE ? Shape.FREEBASE : Shape.PLAIN);
+        RdfView view = new RdfView(folder, s.labels(), s.format() == ExportFormat.FREEBASE ? Shape.FREEBASE : Shape.PLAIN,
+                s.graph());
         List<GraphRole> wanted = s.format() == ExportFormat.TRIG ? List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE) : List.of(s.graph());
         RDFFormat format = switch (s.format()) {
             case TURTLE -> RDFFormat.TURTLE;

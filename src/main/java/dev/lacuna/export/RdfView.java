@@ -47,8 +47,14 @@ final class RdfView {
     private final IRI[] byRank;
 
     RdfView(CheckedFolder folder, LabelMode labels, Shape shape) {
+        this(folder, labels, shape, GraphRole.INCOMPLETE);
+    }
+
+    /** The view with {@code graph} indexed too, when it is a broken graph ({@code build --break}, {@code --noise}). */
+    RdfView(CheckedFolder folder, LabelMode labels, Shape shape, GraphRole graph) {
         this.folder = folder;
-        this.index = new ExportGraphs(folder, List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE));
+        this.index = new ExportGraphs(folder, graph.broken() ? List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE, graph)
+                : List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE));
         this.labels = labels;
         this.shape = shape;
         this.kg = folder.kg();

@@ -35,7 +35,7 @@ import dev.lacuna.store.GraphRole;
  *
  * <pre>
  * summary.json  entities.tsv  rules.tsv  graphs.json  benchmark.trig
- * kg/complete.tsv  kg/incomplete.tsv  kg/removed.tsv
+ * kg/complete.tsv  kg/incomplete.tsv  kg/removed.tsv  [kg/replaced.tsv  kg/noisy.tsv]
  * questions/train.jsonl  questions/valid.jsonl  questions/test.jsonl
  * </pre>
  */
@@ -95,7 +95,7 @@ public final class BenchmarkFolder {
         return dir.resolve(KG);
     }
 
-    /** kg/complete.tsv or kg/incomplete.tsv. */
+    /** kg/complete.tsv, kg/incomplete.tsv, or a broken graph's kg/replaced.tsv or kg/noisy.tsv. */
     public Path graphFile(GraphRole role) {
         return kgFolder().resolve(role.label() + ".tsv");
     }
@@ -116,6 +116,12 @@ public final class BenchmarkFolder {
     public List<Path> files() {
         List<Path> files = new ArrayList<>(List.of(summaryFile(), entitiesFile(), rulesFile(), graphsFile(), trigFile(),
                 graphFile(GraphRole.COMPLETE), graphFile(GraphRole.INCOMPLETE), removedFile()));
+        // The broken graphs' files exist only in a folder built with --break or --noise.
+        for (GraphRole role : GraphRole.values()) {
+            if (role.broken() && Files.exists(graphFile(role))) {
+                files.add(graphFile(role));
+            }
+        }
         for (SplitName split : SplitName.values()) {
             files.add(questionsFile(split));
         }

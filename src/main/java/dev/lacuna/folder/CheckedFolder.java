@@ -51,6 +51,13 @@ public final class CheckedFolder {
                 sink -> layout.forEachTriple(GraphRole.COMPLETE, entities, sink));
         checkCount(layout.graphFile(GraphRole.INCOMPLETE), count(counts.incomplete(), "triples.incomplete", layout),
                 sink -> layout.forEachTriple(GraphRole.INCOMPLETE, entities, sink));
+        if (summary.brokenGraphs() != null) {
+            for (Map.Entry<String, Summary.BrokenGraph> g : summary.brokenGraphs().entrySet()) {
+                GraphRole role = GraphRole.parse(g.getKey(), "summary.json broken_graphs");
+                checkCount(layout.graphFile(role), count(g.getValue().triples(), "broken_graphs." + g.getKey()
+                        + ".triples", layout), sink -> layout.forEachTriple(role, entities, sink));
+            }
+        }
         checkCount(layout.removedFile(), count(counts.removed(), "triples.removed", layout),
                 sink -> layout.forEachRemoved(entities, sink));
         List<String[]> removed = new ArrayList<>();

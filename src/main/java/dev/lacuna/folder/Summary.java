@@ -15,9 +15,11 @@ import dev.lacuna.store.KgGraphs;
  * Counts are boxed: a folder written by hand (a test fixture, a user's own) may leave a part out, and the
  * reader that needs a count says so. {@code give_away} counts, by reason, the questions left out because they
  * would give their answer away ({@code questions.GiveAway}); a folder written before it existed has none.
- * {@code depths} is written by {@code build --depth} 2 or more only.
+ * {@code depths} is written by {@code build --depth} 2 or more only; {@code broken_graphs} by {@code build --break}
+ * or {@code --noise} only.
  */
-@JsonPropertyOrder({"format", "kg", "base", "parameters", "rules", "groundings", "triples", "questions", "give_away", "depths"})
+@JsonPropertyOrder({"format", "kg", "base", "parameters", "rules", "groundings", "triples", "questions", "give_away", "depths",
+        "broken_graphs"})
 public record Summary(
         @JsonProperty("format") Integer format,
         @JsonProperty("kg") String kg,
@@ -28,14 +30,39 @@ public record Summary(
         @JsonProperty("triples") Triples triples,
         @JsonProperty("questions") Questions questions,
         @JsonProperty("give_away") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> giveAway,
-        @JsonProperty("depths") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Depth> depths) {
+        @JsonProperty("depths") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Depth> depths,
+        @JsonProperty("broken_graphs") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, BrokenGraph> brokenGraphs) {
     /** The version of this layout; 1 is the first folder with a format field. */
     public static final int FORMAT = 1;
 
     /** A summary without the later, optional parts (a folder written before they existed, a test fixture). */
     public Summary(Integer format, String kg, String base, Map<String, String> parameters, Rules rules,
                    Groundings groundings, Triples triples, Questions questions) {
-        this(format, kg, base, parameters, rules, groundings, triples, questions, null, null);
+        this(format, kg, base, parameters, rules, groundings, triples, questions, null, null, null);
+    }
+
+    /** A summary without {@code broken_graphs}. */
+    public Summary(Integer format, String kg, String base, Map<String, String> parameters, Rules rules,
+                   Groundings groundings, Triples triples, Questions questions, Map<String, Long> giveAway,
+                   Map<String, Depth> depths) {
+        this(format, kg, base, parameters, rules, groundings, triples, questions, giveAway, depths, null);
+    }
+
+    /**
+     * One broken graph of {@code build --break}/{@code --noise}, keyed by its name (replaced, noisy): its triples
+     * (the lines of kg/NAME.tsv); for replaced, the questions given a trap and those for which none was found; for
+     * noisy, the share asked for, the triples left out, and the answers other than the hard ones whose triple was
+     * among them (each question lists its own in {@code noise_lost}).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"triples", "traps", "without_trap", "share", "removed", "answers_lost"})
+    public record BrokenGraph(
+            @JsonProperty("triples") Long triples,
+            @JsonProperty("traps") Long traps,
+            @JsonProperty("without_trap") Long withoutTrap,
+            @JsonProperty("share") Double share,
+            @JsonProperty("removed") Long removed,
+            @JsonProperty("answers_lost") Long answersLost) {
     }
 
     /**

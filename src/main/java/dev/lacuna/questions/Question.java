@@ -29,11 +29,15 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                    absent means 1)
  * @param proof       for depth 2 and more, the steps that recover the hard answer, each a rule and its grounding;
  *                    {@code rule} and {@code grounding} are then the last step's
+ * @param trap        the wrong answer of the graph {@code replaced} ({@code build --break replace}): its triple stands
+ *                    there in place of the hard answer's; absent without that option, or where no trap was found
+ * @param noiseLost   the answers other than the hard one whose triple the graph {@code noisy} lost to
+ *                    {@code build --noise}, sorted (empty when none); absent without that option
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"id", "question", "topic_entity", "relation", "direction", "answers", "hard_answer",
-        "rule", "rule_type", "depth", "grounding", "proof", "other_rules", "split"})
+        "trap", "noise_lost", "rule", "rule_type", "depth", "grounding", "proof", "other_rules", "split"})
 public record Question(
         @JsonProperty("id") String id,
         @JsonProperty("question") String question,
@@ -48,7 +52,17 @@ public record Question(
         @JsonProperty("other_rules") List<String> otherRules,
         @JsonProperty("split") String split,
         @JsonProperty("depth") Integer depth,
-        @JsonProperty("proof") List<ProofStep> proof) {
+        @JsonProperty("proof") List<ProofStep> proof,
+        @JsonProperty("trap") String trap,
+        @JsonProperty("noise_lost") List<String> noiseLost) {
+
+    /** A question without the broken graphs' fields. */
+    public Question(String id, String question, String topicEntity, String relation, String direction,
+                    List<String> answers, String hardAnswer, String rule, String ruleType, Grounding grounding,
+                    List<String> otherRules, String split, Integer depth, List<ProofStep> proof) {
+        this(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType, grounding, otherRules,
+                split, depth, proof, null, null);
+    }
 
     /** A question of depth 1 as every build writes it by default, without {@code depth} and {@code proof}. */
     public Question(String id, String question, String topicEntity, String relation, String direction,
@@ -71,12 +85,22 @@ public record Question(
 
     public Question withId(String newId) {
         return new Question(newId, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
-                grounding, otherRules, split, depth, proof);
+                grounding, otherRules, split, depth, proof, trap, noiseLost);
     }
 
     public Question withDepth(int newDepth) {
         return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
-                grounding, otherRules, split, newDepth, proof);
+                grounding, otherRules, split, newDepth, proof, trap, noiseLost);
+    }
+
+    public Question withTrap(String newTrap) {
+        return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
+                grounding, otherRules, split, depth, proof, newTrap, noiseLost);
+    }
+
+    public Question withNoiseLost(List<String> lost) {
+        return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
+                grounding, otherRules, split, depth, proof, trap, lost);
     }
 
     public static final String HEAD = "head";
@@ -97,6 +121,6 @@ public record Question(
 
     public Question withSplit(SplitName newSplit) {
         return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
-                grounding, otherRules, newSplit.label(), depth, proof);
+                grounding, otherRules, newSplit.label(), depth, proof, trap, noiseLost);
     }
 }

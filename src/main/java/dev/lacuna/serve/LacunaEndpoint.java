@@ -186,6 +186,12 @@ public final class LacunaEndpoint {
                         + "> yet: build the benchmark first with `lacuna build --kg " + kg.name()
                         + " --out DIR`, or serve the complete graph with --expose complete");
             }
+            GraphRole broken = exposure.broken();
+            if (broken != null && !c.hasStatement(null, null, null, false, kg.graph(broken))) {
+                throw new BadInputException("KG '" + kg.name() + "' has no " + broken.label() + " graph <"
+                        + kg.graph(broken) + ">: build the benchmark with `lacuna build --kg " + kg.name() + " "
+                        + (broken == GraphRole.REPLACED ? "--break replace" : "--noise P") + " --out DIR`");
+            }
         }
     }
 

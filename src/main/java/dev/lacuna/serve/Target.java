@@ -30,7 +30,12 @@ record Target(String path, GraphRole role, IRI graph, Repository repository, Dat
         if (role == null) {
             return "every graph of the store (labels and benchmark answers included)";
         }
-        return role == GraphRole.COMPLETE ? "the complete graph (the knowledge graph as loaded)"
-                : "the incomplete graph (the benchmark's deleted triples removed)";
+        return switch (role) {
+            case COMPLETE -> "the complete graph (the knowledge graph as loaded)";
+            case INCOMPLETE -> "the incomplete graph (the benchmark's deleted triples removed)";
+            // Said no more plainly: which facts are wrong or gone is what the system under test must find out.
+            case REPLACED -> "the replaced graph of the benchmark";
+            case NOISY -> "the noisy graph of the benchmark";
+        };
     }
 }

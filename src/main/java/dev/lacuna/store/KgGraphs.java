@@ -13,7 +13,8 @@ import dev.lacuna.BadInputException;
 
 /**
  * The IRIs of one knowledge graph's named graphs, entities and relations, all under one base IRI:
- * {@code <base>kg/<name>/complete}, {@code .../incomplete}, {@code .../labels}, {@code .../benchmark},
+ * {@code <base>kg/<name>/complete}, {@code .../incomplete}, {@code .../labels}, {@code .../benchmark} (and the broken
+ * graphs {@code .../replaced} and {@code .../noisy} when a build makes them),
  * entities {@code <base>kg/<name>/entity/<private id>} and relations {@code <base>kg/<name>/relation/<source name>}.
  */
 public record KgGraphs(String base, String name) {
@@ -59,8 +60,23 @@ public record KgGraphs(String base, String name) {
         return VF.createIRI(prefix() + "benchmark");
     }
 
+    /** The wrong-fact graph of {@code build --break replace}. */
+    public IRI replaced() {
+        return VF.createIRI(prefix() + "replaced");
+    }
+
+    /** The noisy graph of {@code build --noise P}. */
+    public IRI noisy() {
+        return VF.createIRI(prefix() + "noisy");
+    }
+
     public IRI graph(GraphRole role) {
-        return role == GraphRole.COMPLETE ? complete() : incomplete();
+        return switch (role) {
+            case COMPLETE -> complete();
+            case INCOMPLETE -> incomplete();
+            case REPLACED -> replaced();
+            case NOISY -> noisy();
+        };
     }
 
     public String entityPrefix() {

@@ -72,6 +72,14 @@ public final class LacunaVocab {
     public static final IRI PROOF_STEP_CLASS = iri("ProofStep");
     public static final IRI PROOF_STEP = iri("proofStep");
     public static final IRI GENERATOR = iri("generator");
+    public static final IRI BROKEN_GRAPH_CLASS = iri("BrokenGraph");
+    public static final IRI BROKEN_GRAPH = iri("brokenGraph");
+    public static final IRI BREAK_METHOD = iri("breakMethod");
+    public static final IRI BROKEN_FROM = iri("brokenFrom");
+    public static final IRI NOISE_SHARE = iri("noiseShare");
+    public static final IRI NOISE_REMOVED = iri("noiseRemoved");
+    public static final IRI TRAP = iri("trap");
+    public static final IRI NOISE_LOST = iri("noiseLost");
 
     public static final IRI BENCHMARK_RUN = iri("BenchmarkRun");
     public static final IRI PARAMETER = iri("parameter");
