@@ -29,6 +29,8 @@ import java.util.function.LongConsumer;
 final class ThreeHopClosures {
     /** A binary search in x's edges costs about this many edge visits. */
     private static final int SEARCH_COST = 16;
+    /** The most label pairs {@link #pairSeen} holds (16 MiB; the 822 relations of Wikidata5m need 2.7M). */
+    private static final long PAIR_TABLE_LIMIT = 1 << 22;
 
     private final KgIndex kg;
     private final long[] out;
@@ -61,10 +63,27 @@ final class ThreeHopClosures {
 
     // the group of facts sharing the far end b: b's neighbours y, each with the labels of the edges y -> b
     private int[] yStamp;
+    /**
+     * The group's y as bits: most of a walk's edges x -> y miss the far end's neighbours, and a test in this
+     * array (an eighth of a byte per entity, mostly in cache) replaces a cache miss in {@link #yStamp}.
+     */
+    private long[] yBits;
+    /** The group's x (neighbours of its facts' near ends), as a list and as bits, and their pairs found from y. */
+    private final IntList xs = new IntList();
+    private long[] xBits;
+    private long[] xPairs = new long[64];
     private int[] yStart;
     private int[] yFill;
     private int[] yLabels = new int[64];
     private final IntList ys = new IntList();
+    /**
+     * The degrees of the group's y, sorted, and their prefix sums, made when a first x asks for them: whether
+     * walking x's edges beats looking x up from each y was a sum over all y for every x (a tenth of the
+     * refinement into four atoms), and is one binary search with these.
+     */
+    private int[] yDegrees = new int[64];
+    private long[] yDegreeSums = new long[65];
+    private boolean yDegreesReady;
     private long[] yPairs = new long[64];
     private int groupId;
     // per x met in the group: the distinct label pairs (x -> y, y -> b), a slice of pairBuffer
@@ -73,6 +92,14 @@ final class ThreeHopClosures {
     private int[] xLength;
     private long[] pairBuffer = new long[64];
     private int pairCount;
+    /**
+     * Per label pair (l1, l2): the x whose pairs last held it (a stamp), so that a pair is kept once as it is met.
+     * A hub x reaches the far end along thousands of walks with the same few pairs; sorting those repeats away was
+     * a quarter of the refinement into four atoms. Null when the labels are too many for a table of all pairs.
+     */
+    private final int[] pairSeen;
+    private final int labelCount;
+    private int pairId;
     // one fact's label triples, before duplicates are dropped
     private long[] walks = new long[64];
     private int walkCount;
@@ -91,6 +118,8 @@ final class ThreeHopClosures {
         this.objectSecond = new boolean[labels];
         this.productFirst = new boolean[labels];
         this.productSecond = new boolean[labels];
+        this.labelCount = labels;
+        this.pairSeen = (long) labels * labels <= PAIR_TABLE_LIMIT ? new int[labels * labels] : null;
     }
 
     /**
@@ -120,6 +149,8 @@ final class ThreeHopClosures {
         if (yStamp == null) {
             int n = kg.entityCount();
             yStamp = new int[n];
+            yBits = new long[(n + 63) >>> 6];
+            xBits = new long[(n + 63) >>> 6];
             yStart = new int[n];
             yFill = new int[n];
             xStamp = new int[n];
@@ -216,6 +247,9 @@ final class ThreeHopClosures {
                 j++;
             }
             indexFarEnd(b);
+            if (pairSeen != null) {
+                pairsFromFarEnd(facts, i, j);
+            }
             for (int f = i; f < j; f++) {
                 int a = KgIndex.low(facts[f]);
                 walkCount = 0;
@@ -274,12 +308,109 @@ final class ThreeHopClosures {
         }
     }
 
+    private boolean firstUsable(int l0) {
+        return reversed ? shapes[FROM_SUBJECT] != 0 || objectSecond[l0 ^ 1] || productSecond[l0 ^ 1]
+                : shapes[FROM_OBJECT] != 0 || subjectFirst[l0] || productFirst[l0];
+    }
+
+    /**
+     * The label pairs of all the group's x at once, from the far end's side, when walking each y's edges once
+     * costs less than {@link #pairsOf} for each x (on the generated 2M KG, for a quarter of the groups, which held
+     * half of that cost): the edges y - x of every y, kept where x is one of the group's.
+     */
+    private void pairsFromFarEnd(long[] facts, int from, int to) {
+        xs.clear();
+        for (int f = from; f < to; f++) {
+            int a = KgIndex.low(facts[f]);
+            for (int pass = 0; pass < 2; pass++) {
+                boolean outgoing = pass == 0;
+                long[] edges = outgoing ? out : in;
+                for (int k = outgoing ? kg.outStart(a) : kg.inStart(a), end = outgoing ? kg.outEnd(a) : kg.inEnd(a);
+                        k < end; k++) {
+                    int x = KgIndex.low(edges[k]);
+                    if ((xBits[x >>> 6] & (1L << x)) == 0 && firstUsable(label(KgIndex.high(edges[k]), outgoing))) {
+                        xBits[x >>> 6] |= 1L << x;
+                        xs.add(x);
+                    }
+                }
+            }
+        }
+        long viaY = 0;
+        for (int i = 0; i < ys.size(); i++) {
+            viaY += degree(ys.get(i));
+        }
+        long viaX = 0;
+        for (int i = 0; i < xs.size() && viaX <= viaY; i++) {
+            int x = xs.get(i);
+            int runs = kg.outRelEnd(x) - kg.outRelStart(x) + kg.inRelEnd(x) - kg.inRelStart(x);
+            viaX += degree(x) <= ys.size() ? degree(x) : Math.min(degree(x), costViaY((long) runs * SEARCH_COST));
+        }
+        if (viaY < viaX) {
+            int n = 0;
+            for (int i = 0; i < ys.size(); i++) {
+                int y = ys.get(i);
+                // y's out-edge (y, r, x) is walked x -> y against its direction; an in-edge (x, r, y) along it
+                for (int pass = 0; pass < 2; pass++) {
+                    boolean outgoing = pass == 0;
+                    long[] edges = outgoing ? out : in;
+                    for (int k = outgoing ? kg.outStart(y) : kg.inStart(y), end = outgoing ? kg.outEnd(y) : kg.inEnd(y);
+                            k < end; k++) {
+                        int x = KgIndex.low(edges[k]);
+                        if ((xBits[x >>> 6] & (1L << x)) != 0) {
+                            n = pairCells(label(KgIndex.high(edges[k]), !outgoing), y, x, n);
+                        }
+                    }
+                }
+            }
+            Arrays.sort(xPairs, 0, n);
+            for (int i = 0; i < xs.size(); i++) {
+                int x = xs.get(i);
+                xStamp[x] = groupId;
+                xLength[x] = 0;
+            }
+            if (pairCount + n > pairBuffer.length) {
+                pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + n));
+            }
+            for (int i = 0; i < n; i++) {
+                if (i > 0 && xPairs[i] == xPairs[i - 1]) {
+                    continue;
+                }
+                int x = KgIndex.high(xPairs[i]);
+                int cell = KgIndex.low(xPairs[i]);
+                if (xLength[x] == 0) {
+                    xStart[x] = pairCount;
+                }
+                xLength[x]++;
+                pairBuffer[pairCount++] = pack(0, cell / labelCount, cell % labelCount);
+            }
+        }
+        for (int i = 0; i < xs.size(); i++) {
+            int x = xs.get(i);
+            xBits[x >>> 6] = 0;
+        }
+    }
+
+    /** The usable pairs (l1, l2 of y) of an edge x -> y with label l1, as (x, pair cell) into {@link #xPairs}. */
+    private int pairCells(int l1, int y, int x, int n) {
+        int len = yFill[y];
+        if (n + len > xPairs.length) {
+            xPairs = Arrays.copyOf(xPairs, Math.max(2 * xPairs.length, n + len));
+        }
+        boolean any = anySecond(l1);
+        for (int p = yStart[y], end = p + len; p < end; p++) {
+            int l2 = yLabels[p];
+            if (any || usable(l1, l2)) {
+                xPairs[n++] = KgIndex.pack(x, l1 * labelCount + l2);
+            }
+        }
+        return n;
+    }
+
     /** The walks a -> x (label l0) -> y -> b: l0 with each label pair of x. */
     private void addWalks(int l0, int x) {
         // the first edge of the walk from the head's subject (from its object: the last, turned) must be a body
         // label of some parent, unless some parent closes the rule with it
-        if (reversed ? shapes[FROM_SUBJECT] == 0 && !objectSecond[l0 ^ 1] && !productSecond[l0 ^ 1]
-                : shapes[FROM_OBJECT] == 0 && !subjectFirst[l0] && !productFirst[l0]) {
+        if (!firstUsable(l0)) {
             return;
         }
         if (xStamp[x] != groupId) {
@@ -302,7 +433,12 @@ final class ThreeHopClosures {
             Arrays.fill(xStamp, 0);
             groupId = 1;
         }
+        for (int i = 0; i < ys.size(); i++) {
+            int y = ys.get(i);
+            yBits[y >>> 6] = 0;
+        }
         ys.clear();
+        yDegreesReady = false;
         pairCount = 0;
         int count = 0;
         for (int pass = 0; pass < 2; pass++) {
@@ -316,6 +452,7 @@ final class ThreeHopClosures {
                 if (yStamp[y] != groupId) {
                     yStamp[y] = groupId;
                     yFill[y] = 0;
+                    yBits[y >>> 6] |= 1L << y;
                     ys.add(y);
                 }
                 yFill[y]++;
@@ -331,14 +468,14 @@ final class ThreeHopClosures {
     /** The distinct label pairs of the walks x -> y -> b, from x's edges or from the y's, whichever is cheaper. */
     private void pairsOf(int x) {
         int start = pairCount;
+        if (pairSeen != null && ++pairId == Integer.MAX_VALUE) {
+            Arrays.fill(pairSeen, 0);
+            pairId = 1;
+        }
         int runs = kg.outRelEnd(x) - kg.outRelStart(x) + kg.inRelEnd(x) - kg.inRelStart(x);
         boolean fromX = degree(x) <= ys.size();
         if (!fromX) {
-            long viaY = 0;
-            for (int i = 0; i < ys.size() && viaY < degree(x); i++) {
-                viaY += Math.min(degree(ys.get(i)), (long) runs * SEARCH_COST);
-            }
-            fromX = degree(x) <= viaY;
+            fromX = degree(x) <= costViaY((long) runs * SEARCH_COST);
         }
         if (fromX) {
             for (int k = kg.outStart(x), end = kg.outEnd(x); k < end; k++) {
@@ -352,17 +489,51 @@ final class ThreeHopClosures {
                 edgesBetween(x, ys.get(i), runs);
             }
         }
-        Arrays.sort(pairBuffer, start, pairCount);
-        int m = start;
-        for (int p = start; p < pairCount; p++) {
-            if (p == start || pairBuffer[p] != pairBuffer[p - 1]) {
-                pairBuffer[m++] = pairBuffer[p];
+        int m = pairCount;
+        if (pairSeen == null) {
+            Arrays.sort(pairBuffer, start, pairCount);
+            m = start;
+            for (int p = start; p < pairCount; p++) {
+                if (p == start || pairBuffer[p] != pairBuffer[p - 1]) {
+                    pairBuffer[m++] = pairBuffer[p];
+                }
             }
+            pairCount = m;
         }
-        pairCount = m;
         xStamp[x] = groupId;
         xStart[x] = start;
         xLength[x] = m - start;
+    }
+
+    /** The sum over the group's y of min(degree of y, {@code perY}): the cost of finding x from every y. */
+    private long costViaY(long perY) {
+        int n = ys.size();
+        if (!yDegreesReady) {
+            if (yDegrees.length < n) {
+                yDegrees = new int[Math.max(n, 2 * yDegrees.length)];
+                yDegreeSums = new long[yDegrees.length + 1];
+            }
+            for (int i = 0; i < n; i++) {
+                yDegrees[i] = degree(ys.get(i));
+            }
+            Arrays.sort(yDegrees, 0, n);
+            for (int i = 0; i < n; i++) {
+                yDegreeSums[i + 1] = yDegreeSums[i] + yDegrees[i];
+            }
+            yDegreesReady = true;
+        }
+        // the first `below` degrees are under perY and count whole, the others count perY each
+        int below = 0;
+        int above = n;
+        while (below < above) {
+            int mid = (below + above) >>> 1;
+            if (yDegrees[mid] < perY) {
+                below = mid + 1;
+            } else {
+                above = mid;
+            }
+        }
+        return yDegreeSums[below] + perY * (n - below);
     }
 
     /** Every edge between x and y, walked x -> y, paired with y's labels to b. */
@@ -407,7 +578,7 @@ final class ThreeHopClosures {
      * l0 that of a product.
      */
     private void addPairs(int l1, int y) {
-        if (yStamp[y] != groupId) {
+        if ((yBits[y >>> 6] & (1L << y)) == 0) {
             return;
         }
         int len = yFill[y];
@@ -415,13 +586,30 @@ final class ThreeHopClosures {
             pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + len));
         }
         long high = pack(0, l1, 0);
-        boolean any = reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
+        boolean any = anySecond(l1);
         for (int p = yStart[y], end = p + len; p < end; p++) {
             int l2 = yLabels[p];
-            if (any || (reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
-                    : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0)) {
+            if (any || usable(l1, l2)) {
+                if (pairSeen != null) {
+                    int cell = l1 * labelCount + l2;
+                    if (pairSeen[cell] == pairId) {
+                        continue;
+                    }
+                    pairSeen[cell] = pairId;
+                }
                 pairBuffer[pairCount++] = high | l2;
             }
         }
+    }
+
+    /** Whether every pair (l1, l2) is usable, see {@link #addPairs}. */
+    private boolean anySecond(int l1) {
+        return reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
+    }
+
+    /** Whether the pair (l1, l2) is usable when {@link #anySecond} is not, see {@link #addPairs}. */
+    private boolean usable(int l1, int l2) {
+        return reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
+                : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0;
     }
 }
