@@ -24,19 +24,13 @@ import java.util.function.LongConsumer;
  * closed rule; the number of facts with at least one walk of a label triple is that rule's support, which each of
  * its up to three queued parents would have counted for it. A fact is walked from whichever end has fewer edges,
  * a: its edges to x, then per x the label pairs of the walks x - y - b to the other end b, kept per b for all the
- * facts that share b. Not thread-safe: each worker thread has its own.
+ * facts that share b ({@link FarEndPairs}). Not thread-safe: each worker thread has its own.
  */
-final class ThreeHopClosures {
-    /** A binary search in x's edges costs about this many edge visits. */
-    private static final int SEARCH_COST = 16;
-    /** The most label pairs {@link #pairSeen} holds (16 MiB; the 822 relations of Wikidata5m need 2.7M). */
-    private static final long PAIR_TABLE_LIMIT = 1 << 22;
+final class ThreeHopClosures implements FarEndPairs.Usable {
 
     private final KgIndex kg;
     private final long[] out;
     private final long[] in;
-    private final long[] outRuns;
-    private final long[] inRuns;
     private final int maxRelationOccurrences;
     private final LongIndexMap parents = new LongIndexMap();
     // per label: whether some queued parent has it as its first or second body label, per shape
@@ -61,45 +55,7 @@ final class ThreeHopClosures {
     private int[] tripleCounts = new int[64];
     private int tripleKinds;
 
-    // the group of facts sharing the far end b: b's neighbours y, each with the labels of the edges y -> b
-    private int[] yStamp;
-    /**
-     * The group's y as bits: most of a walk's edges x -> y miss the far end's neighbours, and a test in this
-     * array (an eighth of a byte per entity, mostly in cache) replaces a cache miss in {@link #yStamp}.
-     */
-    private long[] yBits;
-    /** The group's x (neighbours of its facts' near ends), as a list and as bits, and their pairs found from y. */
-    private final IntList xs = new IntList();
-    private long[] xBits;
-    private long[] xPairs = new long[64];
-    private int[] yStart;
-    private int[] yFill;
-    private int[] yLabels = new int[64];
-    private final IntList ys = new IntList();
-    /**
-     * The degrees of the group's y, sorted, and their prefix sums, made when a first x asks for them: whether
-     * walking x's edges beats looking x up from each y was a sum over all y for every x (a tenth of the
-     * refinement into four atoms), and is one binary search with these.
-     */
-    private int[] yDegrees = new int[64];
-    private long[] yDegreeSums = new long[65];
-    private boolean yDegreesReady;
-    private long[] yPairs = new long[64];
-    private int groupId;
-    // per x met in the group: the distinct label pairs (x -> y, y -> b), a slice of pairBuffer
-    private int[] xStamp;
-    private int[] xStart;
-    private int[] xLength;
-    private long[] pairBuffer = new long[64];
-    private int pairCount;
-    /**
-     * Per label pair (l1, l2): the x whose pairs last held it (a stamp), so that a pair is kept once as it is met.
-     * A hub x reaches the far end along thousands of walks with the same few pairs; sorting those repeats away was
-     * a quarter of the refinement into four atoms. Null when the labels are too many for a table of all pairs.
-     */
-    private final int[] pairSeen;
-    private final int labelCount;
-    private int pairId;
+    private final FarEndPairs pairs;
     // one fact's label triples, before duplicates are dropped
     private long[] walks = new long[64];
     private int walkCount;
@@ -108,8 +64,6 @@ final class ThreeHopClosures {
         this.kg = kg;
         this.out = kg.outEdges();
         this.in = kg.inEdges();
-        this.outRuns = kg.outRuns();
-        this.inRuns = kg.inRuns();
         this.maxRelationOccurrences = maxRelationOccurrences;
         int labels = 2 * kg.relationCount();
         this.subjectFirst = new boolean[labels];
@@ -118,8 +72,7 @@ final class ThreeHopClosures {
         this.objectSecond = new boolean[labels];
         this.productFirst = new boolean[labels];
         this.productSecond = new boolean[labels];
-        this.labelCount = labels;
-        this.pairSeen = (long) labels * labels <= PAIR_TABLE_LIMIT ? new int[labels * labels] : null;
+        this.pairs = new FarEndPairs(kg, this);
     }
 
     /**
@@ -146,17 +99,6 @@ final class ThreeHopClosures {
         }
         tripleSlots.clear();
         tripleKinds = 0;
-        if (yStamp == null) {
-            int n = kg.entityCount();
-            yStamp = new int[n];
-            yBits = new long[(n + 63) >>> 6];
-            xBits = new long[(n + 63) >>> 6];
-            yStart = new int[n];
-            yFill = new int[n];
-            xStamp = new int[n];
-            xStart = new int[n];
-            xLength = new int[n];
-        }
         // each fact is walked from its end with fewer edges, grouped by the other end
         long[] facts = kg.facts(head);
         long[] fromSubject = new long[facts.length];
@@ -246,9 +188,9 @@ final class ThreeHopClosures {
             while (j < n && KgIndex.high(facts[j]) == b) {
                 j++;
             }
-            indexFarEnd(b);
-            if (pairSeen != null) {
-                pairsFromFarEnd(facts, i, j);
+            pairs.group(b);
+            if (pairs.wholeGroups()) {
+                pairs.pairsOfGroup(facts, i, j);
             }
             for (int f = i; f < j; f++) {
                 int a = KgIndex.low(facts[f]);
@@ -308,102 +250,10 @@ final class ThreeHopClosures {
         }
     }
 
-    private boolean firstUsable(int l0) {
+    @Override
+    public boolean firstUsable(int l0) {
         return reversed ? shapes[FROM_SUBJECT] != 0 || objectSecond[l0 ^ 1] || productSecond[l0 ^ 1]
                 : shapes[FROM_OBJECT] != 0 || subjectFirst[l0] || productFirst[l0];
-    }
-
-    /**
-     * The label pairs of all the group's x at once, from the far end's side, when walking each y's edges once
-     * costs less than {@link #pairsOf} for each x (on the generated 2M KG, for a quarter of the groups, which held
-     * half of that cost): the edges y - x of every y, kept where x is one of the group's.
-     */
-    private void pairsFromFarEnd(long[] facts, int from, int to) {
-        xs.clear();
-        for (int f = from; f < to; f++) {
-            int a = KgIndex.low(facts[f]);
-            for (int pass = 0; pass < 2; pass++) {
-                boolean outgoing = pass == 0;
-                long[] edges = outgoing ? out : in;
-                for (int k = outgoing ? kg.outStart(a) : kg.inStart(a), end = outgoing ? kg.outEnd(a) : kg.inEnd(a);
-                        k < end; k++) {
-                    int x = KgIndex.low(edges[k]);
-                    if ((xBits[x >>> 6] & (1L << x)) == 0 && firstUsable(label(KgIndex.high(edges[k]), outgoing))) {
-                        xBits[x >>> 6] |= 1L << x;
-                        xs.add(x);
-                    }
-                }
-            }
-        }
-        long viaY = 0;
-        for (int i = 0; i < ys.size(); i++) {
-            viaY += degree(ys.get(i));
-        }
-        long viaX = 0;
-        for (int i = 0; i < xs.size() && viaX <= viaY; i++) {
-            int x = xs.get(i);
-            int runs = kg.outRelEnd(x) - kg.outRelStart(x) + kg.inRelEnd(x) - kg.inRelStart(x);
-            viaX += degree(x) <= ys.size() ? degree(x) : Math.min(degree(x), costViaY((long) runs * SEARCH_COST));
-        }
-        if (viaY < viaX) {
-            int n = 0;
-            for (int i = 0; i < ys.size(); i++) {
-                int y = ys.get(i);
-                // y's out-edge (y, r, x) is walked x -> y against its direction; an in-edge (x, r, y) along it
-                for (int pass = 0; pass < 2; pass++) {
-                    boolean outgoing = pass == 0;
-                    long[] edges = outgoing ? out : in;
-                    for (int k = outgoing ? kg.outStart(y) : kg.inStart(y), end = outgoing ? kg.outEnd(y) : kg.inEnd(y);
-                            k < end; k++) {
-                        int x = KgIndex.low(edges[k]);
-                        if ((xBits[x >>> 6] & (1L << x)) != 0) {
-                            n = pairCells(label(KgIndex.high(edges[k]), !outgoing), y, x, n);
-                        }
-                    }
-                }
-            }
-            Arrays.sort(xPairs, 0, n);
-            for (int i = 0; i < xs.size(); i++) {
-                int x = xs.get(i);
-                xStamp[x] = groupId;
-                xLength[x] = 0;
-            }
-            if (pairCount + n > pairBuffer.length) {
-                pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + n));
-            }
-            for (int i = 0; i < n; i++) {
-                if (i > 0 && xPairs[i] == xPairs[i - 1]) {
-                    continue;
-                }
-                int x = KgIndex.high(xPairs[i]);
-                int cell = KgIndex.low(xPairs[i]);
-                if (xLength[x] == 0) {
-                    xStart[x] = pairCount;
-                }
-                xLength[x]++;
-                pairBuffer[pairCount++] = pack(0, cell / labelCount, cell % labelCount);
-            }
-        }
-        for (int i = 0; i < xs.size(); i++) {
-            int x = xs.get(i);
-            xBits[x >>> 6] = 0;
-        }
-    }
-
-    /** The usable pairs (l1, l2 of y) of an edge x -> y with label l1, as (x, pair cell) into {@link #xPairs}. */
-    private int pairCells(int l1, int y, int x, int n) {
-        int len = yFill[y];
-        if (n + len > xPairs.length) {
-            xPairs = Arrays.copyOf(xPairs, Math.max(2 * xPairs.length, n + len));
-        }
-        boolean any = anySecond(l1);
-        for (int p = yStart[y], end = p + len; p < end; p++) {
-            int l2 = yLabels[p];
-            if (any || usable(l1, l2)) {
-                xPairs[n++] = KgIndex.pack(x, l1 * labelCount + l2);
-            }
-        }
-        return n;
     }
 
     /** The walks a -> x (label l0) -> y -> b: l0 with each label pair of x. */
@@ -413,202 +263,33 @@ final class ThreeHopClosures {
         if (!firstUsable(l0)) {
             return;
         }
-        if (xStamp[x] != groupId) {
-            pairsOf(x);
+        if (pairs.xStamp[x] != pairs.groupId) {
+            pairs.pairsOf(x);
         }
-        int len = xLength[x];
+        int len = pairs.xLength[x];
         if (walkCount + len > walks.length) {
             walks = Arrays.copyOf(walks, Math.max(2 * walks.length, walkCount + len));
         }
         long high = pack(l0, 0, 0);
-        for (int p = xStart[x], end = p + len; p < end; p++) {
-            walks[walkCount++] = high | pairBuffer[p];
-        }
-    }
-
-    /** A new group: the far end b's neighbours y, each with the labels of its edges walked y -> b. */
-    private void indexFarEnd(int b) {
-        if (++groupId == Integer.MAX_VALUE) {
-            Arrays.fill(yStamp, 0);
-            Arrays.fill(xStamp, 0);
-            groupId = 1;
-        }
-        for (int i = 0; i < ys.size(); i++) {
-            int y = ys.get(i);
-            yBits[y >>> 6] = 0;
-        }
-        ys.clear();
-        yDegreesReady = false;
-        pairCount = 0;
-        int count = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            boolean outgoing = pass == 0;
-            long[] edges = outgoing ? out : in;
-            for (int k = outgoing ? kg.outStart(b) : kg.inStart(b), end = outgoing ? kg.outEnd(b) : kg.inEnd(b);
-                    k < end; k++) {
-                int y = KgIndex.low(edges[k]);
-                // b's out-edge (b, r, y) is walked y -> b against its direction; an in-edge (y, r, b) along it
-                int l = label(KgIndex.high(edges[k]), !outgoing);
-                if (yStamp[y] != groupId) {
-                    yStamp[y] = groupId;
-                    yFill[y] = 0;
-                    yBits[y >>> 6] |= 1L << y;
-                    ys.add(y);
-                }
-                yFill[y]++;
-                if (count == yPairs.length) {
-                    yPairs = Arrays.copyOf(yPairs, 2 * count);
-                }
-                yPairs[count++] = KgIndex.pack(y, l);
-            }
-        }
-        yLabels = Buckets.group(ys, yStart, yFill, yPairs, count, yLabels);
-    }
-
-    /** The distinct label pairs of the walks x -> y -> b, from x's edges or from the y's, whichever is cheaper. */
-    private void pairsOf(int x) {
-        int start = pairCount;
-        if (pairSeen != null && ++pairId == Integer.MAX_VALUE) {
-            Arrays.fill(pairSeen, 0);
-            pairId = 1;
-        }
-        int runs = kg.outRelEnd(x) - kg.outRelStart(x) + kg.inRelEnd(x) - kg.inRelStart(x);
-        boolean fromX = degree(x) <= ys.size();
-        if (!fromX) {
-            fromX = degree(x) <= costViaY((long) runs * SEARCH_COST);
-        }
-        if (fromX) {
-            for (int k = kg.outStart(x), end = kg.outEnd(x); k < end; k++) {
-                addPairs(label(KgIndex.high(out[k]), true), KgIndex.low(out[k]));
-            }
-            for (int k = kg.inStart(x), end = kg.inEnd(x); k < end; k++) {
-                addPairs(label(KgIndex.high(in[k]), false), KgIndex.low(in[k]));
-            }
-        } else {
-            for (int i = 0; i < ys.size(); i++) {
-                edgesBetween(x, ys.get(i), runs);
-            }
-        }
-        int m = pairCount;
-        if (pairSeen == null) {
-            Arrays.sort(pairBuffer, start, pairCount);
-            m = start;
-            for (int p = start; p < pairCount; p++) {
-                if (p == start || pairBuffer[p] != pairBuffer[p - 1]) {
-                    pairBuffer[m++] = pairBuffer[p];
-                }
-            }
-            pairCount = m;
-        }
-        xStamp[x] = groupId;
-        xStart[x] = start;
-        xLength[x] = m - start;
-    }
-
-    /** The sum over the group's y of min(degree of y, {@code perY}): the cost of finding x from every y. */
-    private long costViaY(long perY) {
-        int n = ys.size();
-        if (!yDegreesReady) {
-            if (yDegrees.length < n) {
-                yDegrees = new int[Math.max(n, 2 * yDegrees.length)];
-                yDegreeSums = new long[yDegrees.length + 1];
-            }
-            for (int i = 0; i < n; i++) {
-                yDegrees[i] = degree(ys.get(i));
-            }
-            Arrays.sort(yDegrees, 0, n);
-            for (int i = 0; i < n; i++) {
-                yDegreeSums[i + 1] = yDegreeSums[i] + yDegrees[i];
-            }
-            yDegreesReady = true;
-        }
-        // the first `below` degrees are under perY and count whole, the others count perY each
-        int below = 0;
-        int above = n;
-        while (below < above) {
-            int mid = (below + above) >>> 1;
-            if (yDegrees[mid] < perY) {
-                below = mid + 1;
-            } else {
-                above = mid;
-            }
-        }
-        return yDegreeSums[below] + perY * (n - below);
-    }
-
-    /** Every edge between x and y, walked x -> y, paired with y's labels to b. */
-    private void edgesBetween(int x, int y, int xRuns) {
-        if (degree(y) <= (long) xRuns * SEARCH_COST) {
-            // y's in-edge (x, r, y) is walked x -> y along its direction; y's out-edge (y, r, x) against it
-            for (int k = kg.inStart(y), end = kg.inEnd(y); k < end; k++) {
-                if (KgIndex.low(in[k]) == x) {
-                    addPairs(label(KgIndex.high(in[k]), true), y);
-                }
-            }
-            for (int k = kg.outStart(y), end = kg.outEnd(y); k < end; k++) {
-                if (KgIndex.low(out[k]) == x) {
-                    addPairs(label(KgIndex.high(out[k]), false), y);
-                }
-            }
-            return;
-        }
-        search(x, y, out, outRuns, kg.outRelStart(x), kg.outRelEnd(x), true);
-        search(x, y, in, inRuns, kg.inRelStart(x), kg.inRelEnd(x), false);
-    }
-
-    /** Looks y up in each relation run of x's edges on one side. */
-    private void search(int x, int y, long[] edges, long[] runs, int from, int to, boolean outgoing) {
-        for (int m = from; m < to; m++) {
-            int r = KgIndex.high(runs[m]);
-            int lo = KgIndex.low(runs[m]);
-            int hi = KgIndex.low(runs[m + 1]);
-            long wanted = KgIndex.pack(r, y);
-            int at = KgIndex.lowerBound(edges, lo, hi, wanted);
-            if (at < hi && edges[at] == wanted) {
-                addPairs(label(r, outgoing), y);
-            }
+        long[] found = pairs.pairBuffer;
+        for (int p = pairs.xStart[x], end = p + len; p < end; p++) {
+            walks[walkCount++] = high | found[p];
         }
     }
 
     /**
-     * The pairs (l1, label of y -> b) for an edge x -> y with label l1, if y is next to b, and if some queued parent
-     * could use the pair: walking from the head's subject, the pair (l1, l2) is the body of a rule from the object,
-     * or l1 the second body label of a rule from the subject, or l2 that of a product; from the object, the pair
-     * is (l1, l0) turned, the body of a rule from the subject, or l1 the first label of a rule from the object, or
-     * l0 that of a product.
+     * Which pairs (l1, l2) of the walk x -> y -> b some queued parent could use: walking from the head's subject,
+     * the pair (l1, l2) is the body of a rule from the object, or l1 the second body label of a rule from the
+     * subject, or l2 that of a product; from the object, the pair is (l1, l0) turned, the body of a rule from the
+     * subject, or l1 the first label of a rule from the object, or l0 that of a product.
      */
-    private void addPairs(int l1, int y) {
-        if ((yBits[y >>> 6] & (1L << y)) == 0) {
-            return;
-        }
-        int len = yFill[y];
-        if (pairCount + len > pairBuffer.length) {
-            pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + len));
-        }
-        long high = pack(0, l1, 0);
-        boolean any = anySecond(l1);
-        for (int p = yStart[y], end = p + len; p < end; p++) {
-            int l2 = yLabels[p];
-            if (any || usable(l1, l2)) {
-                if (pairSeen != null) {
-                    int cell = l1 * labelCount + l2;
-                    if (pairSeen[cell] == pairId) {
-                        continue;
-                    }
-                    pairSeen[cell] = pairId;
-                }
-                pairBuffer[pairCount++] = high | l2;
-            }
-        }
-    }
-
-    /** Whether every pair (l1, l2) is usable, see {@link #addPairs}. */
-    private boolean anySecond(int l1) {
+    @Override
+    public boolean anySecond(int l1) {
         return reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
     }
 
-    /** Whether the pair (l1, l2) is usable when {@link #anySecond} is not, see {@link #addPairs}. */
-    private boolean usable(int l1, int l2) {
+    @Override
+    public boolean usable(int l1, int l2) {
         return reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
                 : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0;
     }
