@@ -26,7 +26,7 @@ final class FarEndPairs {
     /** A binary search in x's edges costs about this many edge visits. */
     private static final int SEARCH_COST = 16;
     /** The most label pairs {@link #pairSeen} holds (16 MiB; the 822 relations of Wikidata5m need 2.7M). */
-    private static final long PAIR_TABLE_LIMIT = 1 << 22;
+    static final long PAIR_TABLE_LIMIT = 1 << 22;
 
     private final KgIndex kg;
     private final long[] out;
@@ -76,7 +76,11 @@ final class FarEndPairs {
     private final int labelCount;
     private int pairId;
 
-    FarEndPairs(KgIndex kg, Usable filter) {
+    /** How many groups had their pairs found from the far end's side (for tests). */
+    long groupsFromFarEnd;
+
+    /** {@code pairTableLimit}: the most label pairs the stamp table may hold; without it pairs are sorted. */
+    FarEndPairs(KgIndex kg, Usable filter, long pairTableLimit) {
         this.kg = kg;
         this.out = kg.outEdges();
         this.in = kg.inEdges();
@@ -85,7 +89,7 @@ final class FarEndPairs {
         this.filter = filter;
         int labels = 2 * kg.relationCount();
         this.labelCount = labels;
-        this.pairSeen = (long) labels * labels <= PAIR_TABLE_LIMIT ? new int[labels * labels] : null;
+        this.pairSeen = (long) labels * labels <= pairTableLimit ? new int[labels * labels] : null;
         int n = kg.entityCount();
         yStamp = new int[n];
         yBits = new long[(n + 63) >>> 6];
@@ -139,6 +143,7 @@ final class FarEndPairs {
             viaX += degree(x) <= ys.size() ? degree(x) : Math.min(degree(x), costViaY((long) runs * SEARCH_COST));
         }
         if (viaY < viaX) {
+            groupsFromFarEnd++;
             for (int i = 0; i < xs.size(); i++) {
                 xLength[xs.get(i)] = 0;
             }

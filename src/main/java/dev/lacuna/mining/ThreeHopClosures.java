@@ -61,6 +61,11 @@ final class ThreeHopClosures implements FarEndPairs.Usable {
     private int walkCount;
 
     ThreeHopClosures(KgIndex kg, int maxRelationOccurrences) {
+        this(kg, maxRelationOccurrences, FarEndPairs.PAIR_TABLE_LIMIT);
+    }
+
+    /** With a smaller {@code pairTableLimit} than the default, as for a KG of many relations (for tests). */
+    ThreeHopClosures(KgIndex kg, int maxRelationOccurrences, long pairTableLimit) {
         this.kg = kg;
         this.out = kg.outEdges();
         this.in = kg.inEdges();
@@ -72,7 +77,7 @@ final class ThreeHopClosures implements FarEndPairs.Usable {
         this.objectSecond = new boolean[labels];
         this.productFirst = new boolean[labels];
         this.productSecond = new boolean[labels];
-        this.pairs = new FarEndPairs(kg, this);
+        this.pairs = new FarEndPairs(kg, this, pairTableLimit);
     }
 
     /**
@@ -135,6 +140,11 @@ final class ThreeHopClosures implements FarEndPairs.Usable {
             }
         }
         return result;
+    }
+
+    /** How many groups of facts had their label pairs found from the far end's side so far. */
+    long groupsFromFarEnd() {
+        return pairs.groupsFromFarEnd;
     }
 
     /** Hands the closed rule that a label triple spells to each of its queued parents that may close it. */
