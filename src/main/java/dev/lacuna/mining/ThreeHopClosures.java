@@ -24,17 +24,13 @@ import java.util.function.LongConsumer;
  * closed rule; the number of facts with at least one walk of a label triple is that rule's support, which each of
  * its up to three queued parents would have counted for it. A fact is walked from whichever end has fewer edges,
  * a: its edges to x, then per x the label pairs of the walks x - y - b to the other end b, kept per b for all the
- * facts that share b. Not thread-safe: each worker thread has its own.
+ * facts that share b ({@link FarEndPairs}). Not thread-safe: each worker thread has its own.
  */
-final class ThreeHopClosures {
-    /** A binary search in x's edges costs about this many edge visits. */
-    private static final int SEARCH_COST = 16;
+final class ThreeHopClosures implements FarEndPairs.Usable {
 
     private final KgIndex kg;
     private final long[] out;
     private final long[] in;
-    private final long[] outRuns;
-    private final long[] inRuns;
     private final int maxRelationOccurrences;
     private final LongIndexMap parents = new LongIndexMap();
     // per label: whether some queued parent has it as its first or second body label, per shape
@@ -59,30 +55,20 @@ final class ThreeHopClosures {
     private int[] tripleCounts = new int[64];
     private int tripleKinds;
 
-    // the group of facts sharing the far end b: b's neighbours y, each with the labels of the edges y -> b
-    private int[] yStamp;
-    private int[] yStart;
-    private int[] yFill;
-    private int[] yLabels = new int[64];
-    private final IntList ys = new IntList();
-    private long[] yPairs = new long[64];
-    private int groupId;
-    // per x met in the group: the distinct label pairs (x -> y, y -> b), a slice of pairBuffer
-    private int[] xStamp;
-    private int[] xStart;
-    private int[] xLength;
-    private long[] pairBuffer = new long[64];
-    private int pairCount;
+    private final FarEndPairs pairs;
     // one fact's label triples, before duplicates are dropped
     private long[] walks = new long[64];
     private int walkCount;
 
     ThreeHopClosures(KgIndex kg, int maxRelationOccurrences) {
+        this(kg, maxRelationOccurrences, FarEndPairs.PAIR_TABLE_LIMIT);
+    }
+
+    /** With a smaller {@code pairTableLimit} than the default, as for a KG of many relations (for tests). */
+    ThreeHopClosures(KgIndex kg, int maxRelationOccurrences, long pairTableLimit) {
         this.kg = kg;
         this.out = kg.outEdges();
         this.in = kg.inEdges();
-        this.outRuns = kg.outRuns();
-        this.inRuns = kg.inRuns();
         this.maxRelationOccurrences = maxRelationOccurrences;
         int labels = 2 * kg.relationCount();
         this.subjectFirst = new boolean[labels];
@@ -91,6 +77,7 @@ final class ThreeHopClosures {
         this.objectSecond = new boolean[labels];
         this.productFirst = new boolean[labels];
         this.productSecond = new boolean[labels];
+        this.pairs = new FarEndPairs(kg, this, pairTableLimit);
     }
 
     /**
@@ -117,15 +104,6 @@ final class ThreeHopClosures {
         }
         tripleSlots.clear();
         tripleKinds = 0;
-        if (yStamp == null) {
-            int n = kg.entityCount();
-            yStamp = new int[n];
-            yStart = new int[n];
-            yFill = new int[n];
-            xStamp = new int[n];
-            xStart = new int[n];
-            xLength = new int[n];
-        }
         // each fact is walked from its end with fewer edges, grouped by the other end
         long[] facts = kg.facts(head);
         long[] fromSubject = new long[facts.length];
@@ -162,6 +140,11 @@ final class ThreeHopClosures {
             }
         }
         return result;
+    }
+
+    /** How many groups of facts had their label pairs found from the far end's side so far. */
+    long groupsFromFarEnd() {
+        return pairs.groupsFromFarEnd;
     }
 
     /** Hands the closed rule that a label triple spells to each of its queued parents that may close it. */
@@ -215,7 +198,10 @@ final class ThreeHopClosures {
             while (j < n && KgIndex.high(facts[j]) == b) {
                 j++;
             }
-            indexFarEnd(b);
+            pairs.group(b);
+            if (pairs.wholeGroups()) {
+                pairs.pairsOfGroup(facts, i, j);
+            }
             for (int f = i; f < j; f++) {
                 int a = KgIndex.low(facts[f]);
                 walkCount = 0;
@@ -274,154 +260,47 @@ final class ThreeHopClosures {
         }
     }
 
+    @Override
+    public boolean firstUsable(int l0) {
+        return reversed ? shapes[FROM_SUBJECT] != 0 || objectSecond[l0 ^ 1] || productSecond[l0 ^ 1]
+                : shapes[FROM_OBJECT] != 0 || subjectFirst[l0] || productFirst[l0];
+    }
+
     /** The walks a -> x (label l0) -> y -> b: l0 with each label pair of x. */
     private void addWalks(int l0, int x) {
         // the first edge of the walk from the head's subject (from its object: the last, turned) must be a body
         // label of some parent, unless some parent closes the rule with it
-        if (reversed ? shapes[FROM_SUBJECT] == 0 && !objectSecond[l0 ^ 1] && !productSecond[l0 ^ 1]
-                : shapes[FROM_OBJECT] == 0 && !subjectFirst[l0] && !productFirst[l0]) {
+        if (!firstUsable(l0)) {
             return;
         }
-        if (xStamp[x] != groupId) {
-            pairsOf(x);
+        if (pairs.xStamp[x] != pairs.groupId) {
+            pairs.pairsOf(x);
         }
-        int len = xLength[x];
+        int len = pairs.xLength[x];
         if (walkCount + len > walks.length) {
             walks = Arrays.copyOf(walks, Math.max(2 * walks.length, walkCount + len));
         }
         long high = pack(l0, 0, 0);
-        for (int p = xStart[x], end = p + len; p < end; p++) {
-            walks[walkCount++] = high | pairBuffer[p];
-        }
-    }
-
-    /** A new group: the far end b's neighbours y, each with the labels of its edges walked y -> b. */
-    private void indexFarEnd(int b) {
-        if (++groupId == Integer.MAX_VALUE) {
-            Arrays.fill(yStamp, 0);
-            Arrays.fill(xStamp, 0);
-            groupId = 1;
-        }
-        ys.clear();
-        pairCount = 0;
-        int count = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            boolean outgoing = pass == 0;
-            long[] edges = outgoing ? out : in;
-            for (int k = outgoing ? kg.outStart(b) : kg.inStart(b), end = outgoing ? kg.outEnd(b) : kg.inEnd(b);
-                    k < end; k++) {
-                int y = KgIndex.low(edges[k]);
-                // b's out-edge (b, r, y) is walked y -> b against its direction; an in-edge (y, r, b) along it
-                int l = label(KgIndex.high(edges[k]), !outgoing);
-                if (yStamp[y] != groupId) {
-                    yStamp[y] = groupId;
-                    yFill[y] = 0;
-                    ys.add(y);
-                }
-                yFill[y]++;
-                if (count == yPairs.length) {
-                    yPairs = Arrays.copyOf(yPairs, 2 * count);
-                }
-                yPairs[count++] = KgIndex.pack(y, l);
-            }
-        }
-        yLabels = Buckets.group(ys, yStart, yFill, yPairs, count, yLabels);
-    }
-
-    /** The distinct label pairs of the walks x -> y -> b, from x's edges or from the y's, whichever is cheaper. */
-    private void pairsOf(int x) {
-        int start = pairCount;
-        int runs = kg.outRelEnd(x) - kg.outRelStart(x) + kg.inRelEnd(x) - kg.inRelStart(x);
-        boolean fromX = degree(x) <= ys.size();
-        if (!fromX) {
-            long viaY = 0;
-            for (int i = 0; i < ys.size() && viaY < degree(x); i++) {
-                viaY += Math.min(degree(ys.get(i)), (long) runs * SEARCH_COST);
-            }
-            fromX = degree(x) <= viaY;
-        }
-        if (fromX) {
-            for (int k = kg.outStart(x), end = kg.outEnd(x); k < end; k++) {
-                addPairs(label(KgIndex.high(out[k]), true), KgIndex.low(out[k]));
-            }
-            for (int k = kg.inStart(x), end = kg.inEnd(x); k < end; k++) {
-                addPairs(label(KgIndex.high(in[k]), false), KgIndex.low(in[k]));
-            }
-        } else {
-            for (int i = 0; i < ys.size(); i++) {
-                edgesBetween(x, ys.get(i), runs);
-            }
-        }
-        Arrays.sort(pairBuffer, start, pairCount);
-        int m = start;
-        for (int p = start; p < pairCount; p++) {
-            if (p == start || pairBuffer[p] != pairBuffer[p - 1]) {
-                pairBuffer[m++] = pairBuffer[p];
-            }
-        }
-        pairCount = m;
-        xStamp[x] = groupId;
-        xStart[x] = start;
-        xLength[x] = m - start;
-    }
-
-    /** Every edge between x and y, walked x -> y, paired with y's labels to b. */
-    private void edgesBetween(int x, int y, int xRuns) {
-        if (degree(y) <= (long) xRuns * SEARCH_COST) {
-            // y's in-edge (x, r, y) is walked x -> y along its direction; y's out-edge (y, r, x) against it
-            for (int k = kg.inStart(y), end = kg.inEnd(y); k < end; k++) {
-                if (KgIndex.low(in[k]) == x) {
-                    addPairs(label(KgIndex.high(in[k]), true), y);
-                }
-            }
-            for (int k = kg.outStart(y), end = kg.outEnd(y); k < end; k++) {
-                if (KgIndex.low(out[k]) == x) {
-                    addPairs(label(KgIndex.high(out[k]), false), y);
-                }
-            }
-            return;
-        }
-        search(x, y, out, outRuns, kg.outRelStart(x), kg.outRelEnd(x), true);
-        search(x, y, in, inRuns, kg.inRelStart(x), kg.inRelEnd(x), false);
-    }
-
-    /** Looks y up in each relation run of x's edges on one side. */
-    private void search(int x, int y, long[] edges, long[] runs, int from, int to, boolean outgoing) {
-        for (int m = from; m < to; m++) {
-            int r = KgIndex.high(runs[m]);
-            int lo = KgIndex.low(runs[m]);
-            int hi = KgIndex.low(runs[m + 1]);
-            long wanted = KgIndex.pack(r, y);
-            int at = KgIndex.lowerBound(edges, lo, hi, wanted);
-            if (at < hi && edges[at] == wanted) {
-                addPairs(label(r, outgoing), y);
-            }
+        long[] found = pairs.pairBuffer;
+        for (int p = pairs.xStart[x], end = p + len; p < end; p++) {
+            walks[walkCount++] = high | found[p];
         }
     }
 
     /**
-     * The pairs (l1, label of y -> b) for an edge x -> y with label l1, if y is next to b, and if some queued parent
-     * could use the pair: walking from the head's subject, the pair (l1, l2) is the body of a rule from the object,
-     * or l1 the second body label of a rule from the subject, or l2 that of a product; from the object, the pair
-     * is (l1, l0) turned, the body of a rule from the subject, or l1 the first label of a rule from the object, or
-     * l0 that of a product.
+     * Which pairs (l1, l2) of the walk x -> y -> b some queued parent could use: walking from the head's subject,
+     * the pair (l1, l2) is the body of a rule from the object, or l1 the second body label of a rule from the
+     * subject, or l2 that of a product; from the object, the pair is (l1, l0) turned, the body of a rule from the
+     * subject, or l1 the first label of a rule from the object, or l0 that of a product.
      */
-    private void addPairs(int l1, int y) {
-        if (yStamp[y] != groupId) {
-            return;
-        }
-        int len = yFill[y];
-        if (pairCount + len > pairBuffer.length) {
-            pairBuffer = Arrays.copyOf(pairBuffer, Math.max(2 * pairBuffer.length, pairCount + len));
-        }
-        long high = pack(0, l1, 0);
-        boolean any = reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
-        for (int p = yStart[y], end = p + len; p < end; p++) {
-            int l2 = yLabels[p];
-            if (any || (reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
-                    : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0)) {
-                pairBuffer[pairCount++] = high | l2;
-            }
-        }
+    @Override
+    public boolean anySecond(int l1) {
+        return reversed ? objectFirst[l1 ^ 1] : subjectSecond[l1];
+    }
+
+    @Override
+    public boolean usable(int l1, int l2) {
+        return reversed ? productFirst[l2 ^ 1] || parents.get(parentKey(FROM_SUBJECT, l2 ^ 1, l1 ^ 1)) >= 0
+                : productSecond[l2] || parents.get(parentKey(FROM_OBJECT, l1, l2)) >= 0;
     }
 }
