@@ -31,6 +31,20 @@ final class FolderWriter {
     }
 
     /**
+     * The TriG file of the four graphs: complete and incomplete in their packed order, labels and benchmark
+     * sorted as statements; the same bytes as {@link TrigFile#writeTrig} of all four.
+     */
+    static void writeTrig(KgGraphs kg, StoreGraph complete, StoreGraph incomplete, FolderGraphs graphs, Writer w)
+            throws IOException {
+        Map<IRI, Iterable<Statement>> named = new LinkedHashMap<>();
+        named.put(kg.complete(), complete.trigOrder());
+        named.put(kg.incomplete(), incomplete.trigOrder());
+        named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
+        named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
+        TrigFile.writeTrigInOrder(named, w);
+    }
+
+    /**
      * The folder's files from the build's own data: the graph files and the TriG file from the statements the
      * store is being given (not read back), written on two threads, the large TriG file beside the rest.
      */
@@ -50,13 +64,8 @@ final class FolderWriter {
             StoreGraph complete = StoreGraph.of(graphs.complete(), kg);
             StoreGraph incomplete = StoreGraph.of(graphs.incomplete(), kg);
             Future<Void> trig = pool.submit(() -> {
-                Map<IRI, Iterable<Statement>> named = new LinkedHashMap<>();
-                named.put(kg.complete(), complete.trigOrder());
-                named.put(kg.incomplete(), incomplete.trigOrder());
-                named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
-                named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
                 try (Writer w = GraphFiles.newWriter(folder.trigFile())) {
-                    TrigFile.writeTrigInOrder(named, w);
+                    writeTrig(kg, complete, incomplete, graphs, w);
                 }
                 return null;
             });
