@@ -123,9 +123,9 @@ public final class BenchmarkBuilder {
     private BuildReport buildAndPublish(List<MinedRule> rules, String minedBy, BuildSettings settings, long started,
                                         BuildPublication.Publication publication) {
         try (QuestionGenerator generator = generator(settings)) {
-            // The complete graph's statements, its integer index and the values they share are each about as large
-            // as the heap allows at 20M triples: never all three at once. The index answers the groundings and the
-            // answer sets and is dropped before the statements are read for incomplete and the folder.
+            // complete's statements and its integer index are each about a gigabyte at 20M triples, and the folder's
+            // writers need as much again: the index answers the groundings and the answer sets and is dropped
+            // before the statements are read for incomplete and the folder.
             Map<Value, Value> values = new HashMap<>();
             List<Statement> labels;
             try (RepositoryConnection conn = repository.getConnection()) {
