@@ -129,57 +129,40 @@ public final class BenchmarkBuilder {
      */
     private BuildReport buildAndPublish(List<MinedRule> rules, String minedBy, BuildSettings settings, long started,
                                         BuildPublication.Publication publication) {
-        try (QuestionGenerator generator = generator(settings);
-             CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg,
-                     groundingSource == GroundingSource.INDEX ? indexOfComplete() : null)) {
-            // Both steps below only read complete: the snapshot answers them as the store would.
-            SparqlRuleRunner runner = snapshot.runner();
-            stage("checks and snapshot");
-            List<Grounding> candidates = groundings(runner, rules, settings, snapshot.index());
-            stage("groundings");
-            GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
-            stage("selection");
-            if (selection.selected().isEmpty()) {
-                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
-                        + candidates.size() + " candidates)");
-            }
-            LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
-                    candidates.size(), selection.deleted().size());
-            // complete and labels are read once: the folder's graph files and the new incomplete come from them.
+        try (QuestionGenerator generator = generator(settings)) {
+            // complete's statements and its integer index are each about a gigabyte at 20M triples, and the folder's
+            // writers need as much again: the index answers the groundings and the answer sets and is dropped
+            // before the statements are read for incomplete and the folder.
             Map<Value, Value> values = new HashMap<>();
-            List<Statement> complete;
             List<Statement> labels;
             try (RepositoryConnection conn = repository.getConnection()) {
-                complete = GraphFiles.read(conn, kg.complete(), values);
                 labels = GraphFiles.read(conn, kg.labels(), values);
             }
             DepthLadder ladder = new DepthLadder(kg, rules, settings);
-            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), complete);
-            if (ladder.climbs()) {
-                stage("proofs");
+            Questions asked = questions(rules, settings, generator, ladder, labels, values, started);
+            index = null;
+            stage("questions");
+            List<Statement> complete = asked.complete();
+            if (complete == null) {
+                try (RepositoryConnection conn = repository.getConnection()) {
+                    complete = GraphFiles.read(conn, kg.complete(), values);
+                }
             }
+            // Kept only where a graph is read back (a plain SPARQL endpoint's staging): the statements hold their values.
+            values = publication instanceof BuildPublication.Staged ? values : null;
+            GroundingSelector.Selection selection = asked.selection();
+            List<Grounding> candidates = asked.candidates();
+            List<Triple> deleted = asked.deleted();
             Collection<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
             LOG.info("incomplete computed: complete {} minus {} = {} triples ({} s so far)", complete.size(),
                     deleted.size(), incomplete.size(), seconds(started));
             stage("incomplete");
-
-            GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
-            QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
-                    settings.seed(), giveAway);
-            List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
-            Splitter.Split balancedSplit = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
+            QuestionAssembler.Outcome outcome = asked.outcome();
             BrokenGraphs.Made broken = breaks.any() ? BrokenGraphs.make(breaks, kg, rules, complete, incomplete, deleted,
-                    balancedSplit, settings.seed()) : null;
-            Splitter.Split split = broken == null ? balancedSplit : broken.split();
-            Balancer.Result<Question> balanced = balancing.get(0);
-            List<Question> all = new ArrayList<>();
-            for (SplitName part : SplitName.values()) {
-                all.addAll(split.part(part));
-            }
-            all.sort((a, b) -> a.id().compareTo(b.id()));
-
-            LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
-            stage("questions");
+                    asked.split(), settings.seed()) : null;
+            Splitter.Split split = broken == null ? asked.split() : broken.split();
+            Balancer.Result<Question> balanced = asked.balanced();
+            List<Question> all = broken == null ? asked.all() : sortedById(split);
             Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
             breaks.addParameters(parameters);
             Model provenance = Provenance.model(kg, rules, minedBy, selection.selected(), all, parameters,
@@ -220,6 +203,67 @@ public final class BenchmarkBuilder {
             });
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
+        }
+    }
+
+    /** A split's questions in id order, as the benchmark graph records them. */
+    private static List<Question> sortedById(Splitter.Split split) {
+        List<Question> all = new ArrayList<>();
+        for (SplitName part : SplitName.values()) {
+            all.addAll(split.part(part));
+        }
+        all.sort((a, b) -> a.id().compareTo(b.id()));
+        return all;
+    }
+
+    /**
+     * What the build decides before it writes anything: groundings, selection, the triples to delete, questions
+     * balanced and split. {@code complete} is complete's statements when the proof search needed them, else null.
+     */
+    private record Questions(List<Grounding> candidates, GroundingSelector.Selection selection, List<Triple> deleted,
+                             QuestionAssembler.Outcome outcome, Splitter.Split split, Balancer.Result<Question> balanced,
+                             List<Question> all, List<Statement> complete) {
+    }
+
+    /**
+     * Groundings to questions, with complete answered by a {@link CompleteSnapshot} (its integer index, or SPARQL)
+     * that is closed, and so freed, on return.
+     */
+    private Questions questions(List<MinedRule> rules, BuildSettings settings, QuestionGenerator generator,
+                                DepthLadder ladder, List<Statement> labels, Map<Value, Value> values, long started) {
+        try (CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg,
+                groundingSource == GroundingSource.INDEX ? indexOfComplete() : null)) {
+            // Both steps below only read complete: the snapshot answers them as the store would.
+            SparqlRuleRunner runner = snapshot.runner();
+            stage("checks and snapshot");
+            List<Grounding> candidates = groundings(runner, rules, settings, snapshot.index());
+            stage("groundings");
+            GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
+            stage("selection");
+            if (selection.selected().isEmpty()) {
+                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
+                        + candidates.size() + " candidates)");
+            }
+            LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
+                    candidates.size(), selection.deleted().size());
+            List<Statement> complete = null;
+            if (ladder.climbs()) {
+                try (RepositoryConnection conn = repository.getConnection()) {
+                    complete = GraphFiles.read(conn, kg.complete(), values);
+                }
+            }
+            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), complete);
+            if (ladder.climbs()) {
+                stage("proofs");
+            }
+            GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
+            QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
+                    settings.seed(), giveAway);
+            List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
+            Splitter.Split split = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
+            List<Question> all = sortedById(split);
+            LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
+            return new Questions(candidates, selection, deleted, outcome, split, balancing.get(0), all, complete);
         }
     }
 

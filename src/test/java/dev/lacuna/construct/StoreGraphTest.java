@@ -85,4 +85,43 @@ class StoreGraphTest {
             sameBytes(statements, false);
         }
     }
+
+    /**
+     * The build's folder writes complete and incomplete packed and sorts only labels and benchmark as statements:
+     * its TriG file and graph files must be the bytes of one sort of all four graphs' statements, as it wrote them
+     * before.
+     */
+    @Test
+    void theBuildsFolderGraphsGiveTheBytesOfSortingEveryStatement() throws IOException {
+        List<Statement> complete = randomGraph(3, 20_000);
+        List<Statement> incomplete = new ArrayList<>(complete);
+        incomplete.removeIf(st -> st.getObject().stringValue().endsWith("7"));
+        List<Statement> labels = new ArrayList<>();
+        for (int e = 0; e < 3_000; e += 3) {
+            labels.add(VF.createStatement(KG.entity(e), VF.createIRI("https://lacuna.dev/ns#sourceId"),
+                    VF.createLiteral("Q" + (3_000 - e))));
+            labels.add(VF.createStatement(KG.entity(e), VF.createIRI("http://www.w3.org/2000/01/rdf-schema#label"),
+                    VF.createLiteral(e % 2 == 0 ? "a \"quoted\" é " + e : "x" + e, e % 5 == 0 ? "en" : "de")));
+        }
+        List<Statement> benchmark = List.of(
+                VF.createStatement(VF.createIRI("https://lacuna.dev/kg/t/build"), VF.createIRI("https://lacuna.dev/ns#parameter"),
+                        VF.createLiteral("seed=1")),
+                VF.createStatement(VF.createIRI("https://lacuna.dev/kg/t/question/10"), VF.createIRI("https://lacuna.dev/ns#answer"),
+                        KG.entity(12)),
+                VF.createStatement(VF.createIRI("https://lacuna.dev/kg/t/question/9"), VF.createIRI("https://lacuna.dev/ns#answer"),
+                        KG.entity(2_999)));
+        FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, benchmark);
+        StringWriter want = new StringWriter();
+        TrigFile.writeTrig(graphs.named(KG), want);
+        StringWriter got = new StringWriter();
+        FolderWriter.writeTrig(KG, StoreGraph.of(complete, KG), StoreGraph.of(incomplete, KG), graphs, got);
+        assertEquals(want.toString(), got.toString());
+        for (List<Statement> graph : List.of(complete, incomplete)) {
+            StringWriter wantTsv = new StringWriter();
+            GraphFiles.writeGraphTsv(KG, graph, wantTsv);
+            StringWriter gotTsv = new StringWriter();
+            StoreGraph.of(graph, KG).writeTsv(gotTsv);
+            assertEquals(wantTsv.toString(), gotTsv.toString());
+        }
+    }
 }
