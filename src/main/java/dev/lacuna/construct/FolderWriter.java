@@ -31,8 +31,8 @@ final class FolderWriter {
     }
 
     /**
-     * The TriG file of the four graphs: complete and incomplete in their packed order, labels and benchmark
-     * sorted as statements; the same bytes as {@link TrigFile#writeTrig} of all four.
+     * The TriG file of the graphs: complete and incomplete in their packed order, labels, benchmark and any broken
+     * graphs sorted as statements; the same bytes as {@link TrigFile#writeTrig} of them all.
      */
     static void writeTrig(KgGraphs kg, StoreGraph complete, StoreGraph incomplete, FolderGraphs graphs, Writer w)
             throws IOException {
@@ -41,6 +41,7 @@ final class FolderWriter {
         named.put(kg.incomplete(), incomplete.trigOrder());
         named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
         named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
+        graphs.broken().forEach((graph, statements) -> named.put(graph, TrigFile.trigOrder(statements)));
         TrigFile.writeTrigInOrder(named, w);
     }
 

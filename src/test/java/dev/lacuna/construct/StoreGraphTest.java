@@ -110,7 +110,7 @@ class StoreGraphTest {
                         KG.entity(12)),
                 VF.createStatement(VF.createIRI("https://lacuna.dev/kg/t/question/9"), VF.createIRI("https://lacuna.dev/ns#answer"),
                         KG.entity(2_999)));
-        FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, benchmark);
+        FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, benchmark, Map.of());
         StringWriter want = new StringWriter();
         TrigFile.writeTrig(graphs.named(KG), want);
         StringWriter got = new StringWriter();
