@@ -2,7 +2,6 @@ package dev.lacuna.construct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -13,12 +12,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Resource;
+import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,16 +69,6 @@ class BrokenGraphsTest {
                 "--seed", "2", "--break", "replace", "--noise", "0.2", "--out", broken.toString());
     }
 
-    static List<JsonNode> questions(Path dir) throws IOException {
-        List<JsonNode> out = new ArrayList<>();
-        for (String split : List.of("train", "valid", "test")) {
-            for (String line : Files.readAllLines(dir.resolve("questions/" + split + ".jsonl"))) {
-                out.add(JSON.readTree(line));
-            }
-        }
-        return out;
-    }
-
     @Test
     void theFolderHasFourGraphs() throws IOException {
         for (String g : List.of("complete", "incomplete", "replaced", "noisy")) {
@@ -116,7 +106,7 @@ class BrokenGraphsTest {
 
     @Test
     void verifyCatchesATrapRemovedFromTheStore() throws IOException {
-        JsonNode q = questions(broken).stream().filter(x -> x.has("trap")).findFirst().orElseThrow();
+        JsonNode q = DepthLadderTest.questions(broken).stream().filter(x -> x.has("trap")).findFirst().orElseThrow();
         long topic = q.get("topic_entity").asLong();
         long trap = q.get("trap").asLong();
         boolean head = q.get("direction").asText().equals("head");
@@ -125,13 +115,7 @@ class BrokenGraphsTest {
             var s = KG.entity(head ? topic : trap);
             var o = KG.entity(head ? trap : topic);
             var r = KG.relation(q.get("relation").asText());
-            c.remove(s, r, o, KG.replaced());
-            String failures;
-            try {
-                failures = failures(Verifier.verify(repository, broken));
-            } finally {
-                c.add(s, r, o, KG.replaced());
-            }
+            String failures = failuresWithout(repository, c, s, r, o, KG.replaced());
             assertTrue(failures.contains(q.get("id").asText() + ": trap") && failures.contains("is not in replaced"),
                     failures);
             assertTrue(failures.contains(", incomplete plus the traps has "), failures);
@@ -156,7 +140,7 @@ class BrokenGraphsTest {
 
     @Test
     void verifyCatchesAProofBodyTripleMissingFromNoisy() throws IOException {
-        JsonNode q = questions(broken).get(0);
+        JsonNode q = DepthLadderTest.questions(broken).get(0);
         JsonNode b = q.at("/grounding/body/0");
         Repository repository = Stores.open(StoreSpec.parse(store));
         try (RepositoryConnection c = repository.getConnection()) {
@@ -164,13 +148,7 @@ class BrokenGraphsTest {
             var r = KG.relation(b.get(1).asText());
             var o = KG.entity(b.get(2).asLong());
             assertTrue(c.hasStatement(s, r, o, false, KG.noisy()));
-            c.remove(s, r, o, KG.noisy());
-            String failures;
-            try {
-                failures = failures(Verifier.verify(repository, broken));
-            } finally {
-                c.add(s, r, o, KG.noisy());
-            }
+            String failures = failuresWithout(repository, c, s, r, o, KG.noisy());
             assertTrue(failures.contains(q.get("id").asText() + ": proof body triple") && failures.contains("missing from noisy"),
                     failures);
             assertTrue(Verifier.verify(repository, broken).passed(), "the untouched store passes again");
@@ -336,6 +314,16 @@ class BrokenGraphsTest {
             assertTrue(failures.contains("has noise_lost, but summary.json lists no noisy graph"), failures);
         } finally {
             repository.shutDown();
+        }
+    }
+
+    /** Verify's failures with one statement taken out of a graph of the store, which is put back afterwards. */
+    private String failuresWithout(Repository repository, RepositoryConnection c, Resource s, IRI r, Value o, IRI graph) {
+        c.remove(s, r, o, graph);
+        try {
+            return failures(Verifier.verify(repository, broken));
+        } finally {
+            c.add(s, r, o, graph);
         }
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -22,16 +21,9 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
-import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.QueryResults;
-import org.eclipse.rdf4j.query.TupleQueryResult;
-import org.eclipse.rdf4j.query.resultio.QueryResultIO;
-import org.eclipse.rdf4j.query.resultio.TupleQueryResultFormat;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.rio.RDFFormat;
-import org.eclipse.rdf4j.rio.Rio;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -143,7 +135,7 @@ class BrokenGraphSealTest {
                     }
                     if (r.statusCode() == 200 && path.startsWith("sparql")) {
                         answered++;
-                        for (String line : triples(r)) {
+                        for (String line : ServeFixture.triples(r)) {
                             assertTrue(served.contains(line) || line.equals("graph " + KG.graph(role)),
                                     where + " leaked " + line);
                         }
@@ -154,7 +146,7 @@ class BrokenGraphSealTest {
             HttpResponse<String> all = send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
                     + URLEncoder.encode("SELECT ?s ?p ?o WHERE { ?s ?p ?o }", StandardCharsets.UTF_8)))
                     .header("Accept", "application/sparql-results+json"));
-            assertEquals(served, new TreeSet<>(triples(all)), "the served path answers with the whole graph");
+            assertEquals(served, new TreeSet<>(ServeFixture.triples(all)), "the served path answers with the whole graph");
         } finally {
             endpoint.stop();
         }
@@ -168,27 +160,5 @@ class BrokenGraphSealTest {
 
     private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** "s p o" lines of a JSON SELECT with ?s ?p ?o, or of N-Triples; "graph G" for a ?g binding. */
-    private static List<String> triples(HttpResponse<String> r) throws Exception {
-        String type = r.headers().firstValue("Content-Type").orElse("");
-        List<String> out = new ArrayList<>();
-        if (type.startsWith("application/sparql-results+json")) {
-            try (TupleQueryResult result = QueryResultIO.parseTuple(
-                    new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)), TupleQueryResultFormat.JSON, null)) {
-                for (BindingSet b : QueryResults.asList(result)) {
-                    if (b.hasBinding("s") && b.hasBinding("p") && b.hasBinding("o")) {
-                        out.add(b.getValue("s") + " " + b.getValue("p") + " " + b.getValue("o"));
-                    } else if (b.hasBinding("g")) {
-                        out.add("graph " + b.getValue("g"));
-                    }
-                }
-            }
-        } else if (type.startsWith("application/n-triples")) {
-            out.addAll(ServeFixture.lines(Rio.parse(new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)),
-                    "", RDFFormat.NTRIPLES)));
-        }
-        return out;
     }
 }

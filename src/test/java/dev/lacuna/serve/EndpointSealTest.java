@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -24,16 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
-import org.eclipse.rdf4j.query.BindingSet;
-import org.eclipse.rdf4j.query.QueryResults;
-import org.eclipse.rdf4j.query.TupleQueryResult;
-import org.eclipse.rdf4j.query.resultio.QueryResultIO;
-import org.eclipse.rdf4j.query.resultio.TupleQueryResultFormat;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
-import org.eclipse.rdf4j.rio.RDFFormat;
-import org.eclipse.rdf4j.rio.Rio;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.eclipse.rdf4j.sail.nativerdf.NativeStore;
 import org.junit.jupiter.api.AfterAll;
@@ -149,7 +141,7 @@ class EndpointSealTest {
                         }
                         if (r.statusCode() == 200 && path.startsWith("sparql")) {
                             answered++;
-                            for (String line : triples(r)) {
+                            for (String line : ServeFixture.triples(r)) {
                                 assertTrue(incomplete.contains(line) || line.equals("graph " + KG.incomplete()),
                                         where + " leaked " + line);
                             }
@@ -166,11 +158,11 @@ class EndpointSealTest {
         // the served paths do answer with the incomplete graph, so the checks above are not vacuous
         HttpResponse<String> all = send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
                 + enc("SELECT ?s ?p ?o WHERE { ?s ?p ?o }"))).header("Accept", "application/sparql-results+json"));
-        assertEquals(incomplete, new TreeSet<>(triples(all)));
+        assertEquals(incomplete, new TreeSet<>(ServeFixture.triples(all)));
         HttpResponse<String> graphs = send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
                 + enc("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g")))
                 .header("Accept", "application/sparql-results+json"));
-        assertEquals(List.of("graph " + KG.incomplete()), triples(graphs));
+        assertEquals(List.of("graph " + KG.incomplete()), ServeFixture.triples(graphs));
     }
 
     /** No answer on any path names a hidden graph, a question, a label or the benchmark vocabulary. */
@@ -249,29 +241,6 @@ class EndpointSealTest {
 
     private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** "s p o" lines of a JSON SELECT with ?s ?p ?o, or of N-Triples; other answers give none. */
-    private static List<String> triples(HttpResponse<String> r) throws Exception {
-        String type = r.headers().firstValue("Content-Type").orElse("");
-        List<String> out = new ArrayList<>();
-        if (type.startsWith("application/sparql-results+json")) {
-            try (TupleQueryResult result = QueryResultIO.parseTuple(
-                    new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)), TupleQueryResultFormat.JSON, null)) {
-                for (BindingSet b : QueryResults.asList(result)) {
-                    if (b.hasBinding("s") && b.hasBinding("p") && b.hasBinding("o")) {
-                        out.add(b.getValue("s") + " " + b.getValue("p") + " " + b.getValue("o"));
-                    } else if (b.hasBinding("g")) {
-                        out.add("graph " + b.getValue("g"));
-                    }
-                }
-            }
-        } else if (type.startsWith("application/n-triples")) {
-            var model = Rio.parse(new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)),
-                    "", RDFFormat.NTRIPLES);
-            out.addAll(ServeFixture.lines(model));
-        }
-        return out;
     }
 
     static String enc(String s) {

@@ -1,5 +1,8 @@
 package dev.lacuna.serve;
 
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -10,8 +13,15 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
+import org.eclipse.rdf4j.query.BindingSet;
+import org.eclipse.rdf4j.query.QueryResults;
+import org.eclipse.rdf4j.query.TupleQueryResult;
+import org.eclipse.rdf4j.query.resultio.QueryResultIO;
+import org.eclipse.rdf4j.query.resultio.TupleQueryResultFormat;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.rio.RDFFormat;
+import org.eclipse.rdf4j.rio.Rio;
 
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
@@ -105,6 +115,28 @@ public final class ServeFixture {
         Set<String> out = new TreeSet<>();
         for (Statement st : statements) {
             out.add(st.getSubject() + " " + st.getPredicate() + " " + st.getObject());
+        }
+        return out;
+    }
+
+    /** "s p o" lines of a JSON SELECT with ?s ?p ?o, or of N-Triples; "graph G" for a ?g binding; other answers none. */
+    static List<String> triples(HttpResponse<String> r) throws Exception {
+        String type = r.headers().firstValue("Content-Type").orElse("");
+        List<String> out = new ArrayList<>();
+        if (type.startsWith("application/sparql-results+json")) {
+            try (TupleQueryResult result = QueryResultIO.parseTuple(
+                    new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)), TupleQueryResultFormat.JSON, null)) {
+                for (BindingSet b : QueryResults.asList(result)) {
+                    if (b.hasBinding("s") && b.hasBinding("p") && b.hasBinding("o")) {
+                        out.add(b.getValue("s") + " " + b.getValue("p") + " " + b.getValue("o"));
+                    } else if (b.hasBinding("g")) {
+                        out.add("graph " + b.getValue("g"));
+                    }
+                }
+            }
+        } else if (type.startsWith("application/n-triples")) {
+            out.addAll(lines(Rio.parse(new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)), "",
+                    RDFFormat.NTRIPLES)));
         }
         return out;
     }
