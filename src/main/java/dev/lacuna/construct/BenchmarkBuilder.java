@@ -40,7 +40,6 @@ import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionGenerator;
-import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
@@ -149,7 +148,7 @@ public final class BenchmarkBuilder {
                 }
             }
             // Kept only where a graph is read back (a plain SPARQL endpoint's staging): the statements hold their values.
-            values = publication instanceof BuildPublication.Staged ? values : null;
+            values = publication.readsBack() ? values : null;
             GroundingSelector.Selection selection = asked.selection();
             List<Grounding> candidates = asked.candidates();
             List<Triple> deleted = asked.deleted();
@@ -181,9 +180,7 @@ public final class BenchmarkBuilder {
                     .withBrokenGraphs(broken == null ? null : broken.summary());
             Map<IRI, Collection<Statement>> brokenGraphs = broken == null ? Map.of() : broken.graphs();
             FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance, brokenGraphs);
-            if (publication instanceof BuildPublication.Staged) {
-                // A plain SPARQL endpoint may store a literal in another lexical form (Virtuoso writes doubles its
-                // own way): the folder must show what the store holds, so it is written from the graphs read back.
+            if (publication.readsBack()) {
                 await(written);
                 try (RepositoryConnection conn = repository.getConnection()) {
                     graphs = new FolderGraphs(complete,
@@ -208,10 +205,7 @@ public final class BenchmarkBuilder {
 
     /** A split's questions in id order, as the benchmark graph records them. */
     private static List<Question> sortedById(Splitter.Split split) {
-        List<Question> all = new ArrayList<>();
-        for (SplitName part : SplitName.values()) {
-            all.addAll(split.part(part));
-        }
+        List<Question> all = split.all();
         all.sort((a, b) -> a.id().compareTo(b.id()));
         return all;
     }

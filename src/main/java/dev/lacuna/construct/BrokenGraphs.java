@@ -51,10 +51,7 @@ final class BrokenGraphs {
 
     static Made make(BreakSettings settings, KgGraphs kg, List<MinedRule> rules, List<Statement> complete,
                      Collection<Statement> incomplete, List<Triple> deleted, Splitter.Split split, long seed) {
-        List<Question> all = new ArrayList<>();
-        for (SplitName part : SplitName.values()) {
-            all.addAll(split.part(part));
-        }
+        List<Question> all = split.all();
         Map<String, Question> byId = new HashMap<>();
         all.forEach(q -> byId.put(q.id(), q));
         Map<IRI, Collection<Statement>> graphs = new LinkedHashMap<>();

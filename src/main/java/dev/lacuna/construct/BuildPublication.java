@@ -243,6 +243,15 @@ final class BuildPublication {
 
         abstract void abandonGraphs();
 
+        /**
+         * Whether the folder must be written from the graphs read back from the store: a plain SPARQL endpoint may
+         * store a literal in another lexical form (Virtuoso writes doubles its own way), and the folder must show what
+         * the store holds.
+         */
+        boolean readsBack() {
+            return false;
+        }
+
         void recordFolder(RepositoryConnection conn, Path out) {
             conn.clear(buildsGraph(kg));
             addFolderRecord(conn, out);
@@ -344,6 +353,11 @@ final class BuildPublication {
     static final class Staged extends Publication {
         Staged(Repository repository, KgGraphs kg) {
             super(repository, kg);
+        }
+
+        @Override
+        boolean readsBack() {
+            return true;
         }
 
         @Override

@@ -32,7 +32,6 @@ import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.QuestionRequest;
-import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Rule;
@@ -118,10 +117,7 @@ public final class Verifier {
         KgGraphs kg = folder.summary().kgGraphs();
         List<Triple> removed = readTriples(folder.removedFile());
         Splitter.Split split = QuestionFiles.read(dir);
-        List<Question> questions = new ArrayList<>();
-        for (SplitName part : SplitName.values()) {
-            questions.addAll(split.part(part));
-        }
+        List<Question> questions = split.all();
         SparqlRuleRunner runner = new SparqlRuleRunner(repository, kg);
         List<Check> checks = new ArrayList<>();
         StoreGraphs graphs = null;

@@ -41,6 +41,15 @@ public final class Splitter {
         public int size() {
             return train.size() + valid.size() + test.size();
         }
+
+        /** Every question: train, then valid, then test. */
+        public List<Question> all() {
+            List<Question> all = new ArrayList<>(size());
+            all.addAll(train);
+            all.addAll(valid);
+            all.addAll(test);
+            return all;
+        }
     }
 
     /** {train, valid, test} sizes for n questions (see the class comment). */
