@@ -26,4 +26,13 @@ public final class CliRunner {
             return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         }
     }
+
+    /** Runs {@code lacuna} and fails, showing everything it printed, unless it exits 0. */
+    public static Run succeed(String... args) {
+        Run run = run(args);
+        if (run.code() != 0) {
+            throw new AssertionError("lacuna " + String.join(" ", args) + " failed:\n" + run);
+        }
+        return run;
+    }
 }

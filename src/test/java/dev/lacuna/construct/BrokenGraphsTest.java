@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.cli.CliContext;
-import dev.lacuna.cli.Main;
+import dev.lacuna.cli.CliRunner;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
@@ -46,17 +43,13 @@ import dev.lacuna.testing.TestData;
 class BrokenGraphsTest {
     @TempDir
     static Path tmp;
-    static Main main = new Main(Main.allCommands());
-    static ByteArrayOutputStream log = new ByteArrayOutputStream();
-    static CliContext quiet = new CliContext(new PrintStream(log, true, StandardCharsets.UTF_8),
-            new PrintStream(log, true, StandardCharsets.UTF_8));
     static String store;
     static Path broken;
     static final ObjectMapper JSON = new ObjectMapper();
     static final KgGraphs KG = KgGraphs.of("family");
 
     static void run(String... args) {
-        assertEquals(0, main.run(args, quiet), () -> log.toString(StandardCharsets.UTF_8));
+        CliRunner.succeed(args);
     }
 
     @BeforeAll

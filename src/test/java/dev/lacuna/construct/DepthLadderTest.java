@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,10 +21,8 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,8 +32,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.cli.CliContext;
-import dev.lacuna.cli.Main;
+import dev.lacuna.cli.CliRunner;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
@@ -57,16 +51,12 @@ import dev.lacuna.testing.TestData;
 class DepthLadderTest {
     @TempDir
     static Path tmp;
-    static Main main = new Main(Main.allCommands());
-    static ByteArrayOutputStream log = new ByteArrayOutputStream();
-    static CliContext quiet = new CliContext(new PrintStream(log, true, StandardCharsets.UTF_8),
-            new PrintStream(log, true, StandardCharsets.UTF_8));
     static String store;
     static Path deep;
     static final ObjectMapper JSON = new ObjectMapper();
 
     static void run(String... args) {
-        assertEquals(0, main.run(args, quiet), () -> log.toString(StandardCharsets.UTF_8));
+        CliRunner.succeed(args);
     }
 
     @BeforeAll
@@ -77,11 +67,6 @@ class DepthLadderTest {
         deep = tmp.resolve("deep");
         run("build", "--store", store, "--kg", "family", "--rules", TestData.amie3("family-maxad3.tsv").toString(),
                 "--seed", "2", "--depth", "3", "--out", deep.toString());
-    }
-
-    @AfterAll
-    static void forget() {
-        log.reset();
     }
 
     static List<JsonNode> questions(Path dir) throws IOException {

@@ -94,17 +94,8 @@ class BrokenGraphSealTest {
     }
 
     private List<String> leakQueries() {
-        List<String> q = new ArrayList<>();
-        q.add("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g");
-        q.add("SELECT ?s ?p ?o WHERE { ?s ?p ?o }");
-        for (IRI g : List.of(KG.complete(), KG.incomplete(), KG.labels(), KG.benchmark(), KG.replaced(), KG.noisy())) {
-            q.add("SELECT ?s ?p ?o FROM <" + g + "> WHERE { ?s ?p ?o }");
-            q.add("SELECT ?s ?p ?o FROM NAMED <" + g + "> WHERE { GRAPH ?g { ?s ?p ?o } }");
-            q.add("SELECT ?s ?p ?o WHERE { GRAPH <" + g + "> { ?s ?p ?o } }");
-            q.add("CONSTRUCT { ?s ?p ?o } FROM <" + g + "> WHERE { ?s ?p ?o }");
-        }
-        q.add("DESCRIBE <" + QUESTION + ">");
-        q.add("CONSTRUCT WHERE { <" + QUESTION + "> ?p ?o }");
+        List<String> q = ServeFixture.leakQueries(List.of(KG.complete(), KG.incomplete(), KG.labels(), KG.benchmark(),
+                KG.replaced(), KG.noisy()), QUESTION);
         q.add("SELECT ?q ?t WHERE { ?q <" + LacunaVocab.TRAP + "> ?t }");
         return q;
     }

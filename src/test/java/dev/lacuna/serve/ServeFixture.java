@@ -140,4 +140,23 @@ public final class ServeFixture {
         }
         return out;
     }
+
+    /**
+     * Queries that would show another graph, if the seal let them: every graph in the dataset, the default graph, each
+     * given graph by FROM, FROM NAMED, GRAPH and CONSTRUCT, and a question's node by DESCRIBE and CONSTRUCT.
+     */
+    static List<String> leakQueries(List<IRI> graphs, IRI question) {
+        List<String> q = new ArrayList<>();
+        q.add("SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } } GROUP BY ?g");
+        q.add("SELECT ?s ?p ?o WHERE { ?s ?p ?o }");
+        for (IRI g : graphs) {
+            q.add("SELECT ?s ?p ?o FROM <" + g + "> WHERE { ?s ?p ?o }");
+            q.add("SELECT ?s ?p ?o FROM NAMED <" + g + "> WHERE { GRAPH ?g { ?s ?p ?o } }");
+            q.add("SELECT ?s ?p ?o WHERE { GRAPH <" + g + "> { ?s ?p ?o } }");
+            q.add("CONSTRUCT { ?s ?p ?o } FROM <" + g + "> WHERE { ?s ?p ?o }");
+        }
+        q.add("DESCRIBE <" + question + ">");
+        q.add("CONSTRUCT WHERE { <" + question + "> ?p ?o }");
+        return q;
+    }
 }
