@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.WeakHashMap;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 import org.eclipse.rdf4j.query.algebra.evaluation.EvaluationStrategyFactory;
@@ -77,7 +78,7 @@ public final class StoreKinds {
      * @param alreadyWrapped whether a factory is already this wrapper (so wrapping twice is avoided)
      */
     public static boolean wrapEvaluation(Repository repository, UnaryOperator<EvaluationStrategyFactory> wrap,
-                                         java.util.function.Predicate<EvaluationStrategyFactory> alreadyWrapped) {
+                                         Predicate<EvaluationStrategyFactory> alreadyWrapped) {
         if (!(repository instanceof SailRepository sailRepository)) {
             return false;
         }
