@@ -31,13 +31,15 @@ import dev.lacuna.cli.Main;
 import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.serve.ServeFixture;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.testing.ChildJvm;
 import dev.lacuna.testing.MemorySampler;
 
 /**
  * The scale run, every stage as its own {@code lacuna} child process (java with the test class path and
  * {@code -Xmx} of {@code scale.xmx}, default 10g) under {@code /usr/bin/time}, so that wall time and peak RSS are
  * per stage: generate N triples (default 20,000,000), load into LMDB, mine at maxad 3 and at maxad 4 (about
- * 40 minutes at 20M), build from the maxad-3 rules, verify, rebuild with another seed
+ * 40 minutes at 20M), build from the maxad-3 rules ({@code -Dscale.buildRules=4}: the maxad-4 rules), verify,
+ * rebuild with another seed
  * and verify again, serve one-hop queries from
  * 16 clients for {@code scale.serveSeconds} (default 60; ServeBenchTest's shapes), export {@code rog}.
  * Writes target/bench/scale-N.md and scale-N.json (per stage: wall and CPU seconds, peak RSS, sampled peaks of RssAnon
@@ -103,9 +105,12 @@ class ScaleBench {
             run("mine maxad 4", "", "mine", "--input", kg.toString(), "--output", work.resolve("rules-4.tsv").toString(),
                     "--maxad", "4", "--threads", "2");
         }
+        // -Dscale.buildRules=4 builds from the maxad-4 rules: the whole maxad-4 run (generate, load, mine4, build,
+        // verify, serve, export) is then one command.
+        String buildRules = "rules-" + System.getProperty("scale.buildRules", "3") + ".tsv";
         if (only.contains("build")) {
-            run("build (maxad-3 rules; incomplete, questions, folder)", "", "build", "--store", store, "--kg", KG.name(),
-                    "--rules", work.resolve("rules-3.tsv").toString(), "--seed", "1", "--out", bench.toString());
+            run("build (" + buildRules + "; incomplete, questions, folder)", "", "build", "--store", store, "--kg",
+                    KG.name(), "--rules", work.resolve(buildRules).toString(), "--seed", "1", "--out", bench.toString());
         }
         if (only.contains("verify")) {
             run("verify", "", "verify", "--store", store, bench.toString());
@@ -113,7 +118,7 @@ class ScaleBench {
         if (only.contains("rebuild")) {
             // Another seed removes other triples: the rebuild writes incomplete's difference (docs/explanation/storage.md).
             run("rebuild (seed 2: other removals)", "", "build", "--store", store, "--kg", KG.name(), "--rules",
-                    work.resolve("rules-3.tsv").toString(), "--seed", "2", "--force", "--out", bench.toString());
+                    work.resolve(buildRules).toString(), "--seed", "2", "--force", "--out", bench.toString());
             run("verify the rebuild", "", "verify", "--store", store, bench.toString());
         }
         if (only.contains("serve")) {
@@ -130,28 +135,16 @@ class ScaleBench {
     }
 
     private List<String> command(String... args) {
-        List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + xmx, "-da:org.eclipse.rdf4j...", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        c.addAll(Arrays.asList(args));
-        return c;
+        return new ChildJvm(xmx, SAMPLE_MILLIS).command(Main.class, Arrays.asList(args));
     }
 
     /** Runs one stage to its end under /usr/bin/time, which reports the child's wall time and peak RSS. */
     private void run(String name, String note, String... args) throws IOException, InterruptedException {
         Path log = logs.resolve(args[0] + (stages.size() + 1) + ".log");
         Path time = logs.resolve(args[0] + (stages.size() + 1) + ".time");
-        List<String> c = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %M %U %S", "-o", time.toString()));
-        c.addAll(command(args));
         System.out.println("scale: " + name + " ...");
-        Process p = new ProcessBuilder(c).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        MemorySampler sampler = MemorySampler.start(p, SAMPLE_MILLIS);
-        int exit = p.waitFor();
-        sampler.close();
-        List<String> lines = Files.readAllLines(time);
-        String[] measured = lines.get(lines.size() - 1).trim().split(" ");
-        double cpu = Double.parseDouble(measured[2]) + Double.parseDouble(measured[3]);
-        stages.add(new Stage(name, Double.parseDouble(measured[0]), cpu, Long.parseLong(measured[1]), sampler.peaks(), exit,
-                note, counts(args)));
+        ChildJvm.Measure m = new ChildJvm(xmx, SAMPLE_MILLIS).run(Main.class, Arrays.asList(args), log, time);
+        stages.add(new Stage(name, m.wallSeconds(), m.cpuSeconds(), m.peakRssKb(), m.sampled(), m.exit(), note, counts(args)));
         System.out.println("scale: " + stages.get(stages.size() - 1));
     }
 
