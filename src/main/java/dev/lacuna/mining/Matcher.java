@@ -23,6 +23,7 @@ final class Matcher implements BodyJoin.Leaf {
     private final GroupedRefinement grouped;
     private final HeadFacts heads;
     private ThreeHopClosures threeHop;
+    private WalkMeasures walkMeasures;
     private boolean allSlotsOnHead;
 
     Matcher(KgIndex kg, MinerOptions options) {
@@ -196,5 +197,13 @@ final class Matcher implements BodyJoin.Leaf {
         boolean subjectFunctional = kg.subjectIsFunctional(head);
         measure.run(head, subjectFunctional ? 0 : 1, subjectFunctional ? 1 : 0, subjectFunctional, pcaLimit);
         rule.measured(measure.bodySize, measure.pcaBodySize, measure.exact);
+    }
+
+    /** Measures closed walk rules that share head relation and first two edges together ({@link WalkMeasures}). */
+    void measureTogether(List<WorkRule> rules, long[] pcaLimits) {
+        if (walkMeasures == null) {
+            walkMeasures = new WalkMeasures(kg);
+        }
+        walkMeasures.measure(rules, pcaLimits);
     }
 }

@@ -103,6 +103,19 @@ public final class Miner {
         /** Body sizes and confidences; counting may stop once the PCA body size exceeds {@code pcaLimit}. */
         void measure(E evaluator, R rule, long pcaLimit);
 
+        /**
+         * Groups of closed rules (indexes into {@code closed}, one head relation each) that {@link #measureTogether}
+         * measures in one pass; every other rule is measured alone.
+         */
+        default List<int[]> measuredTogether(List<R> closed) {
+            return List.of();
+        }
+
+        /** Measures each rule of a group from {@link #measuredTogether} as {@link #measure} does, with its limit. */
+        default void measureTogether(E evaluator, List<R> rules, long[] pcaLimits) {
+            throw new UnsupportedOperationException("no rules are measured together in this language");
+        }
+
         /** The canonical key of a head plus some of a rule's body atoms (the skyline's sub-rule lookup). */
         K keyOf(int[] atoms);
 
@@ -129,7 +142,7 @@ public final class Miner {
             try (Progress refining = progress.start("refining into " + generation + " atoms", current.size(),
                     "queued rules")) {
                 refining.message("(" + output.size() + " rules output so far)");
-                List<int[]> units = units(language, current);
+                List<int[]> units = units(language.together(current), current);
                 parallel(units.size(), evaluators, (e, u) -> {
                     int[] unit = units.get(u);
                     R first = current.get(unit[0]);
@@ -170,13 +183,24 @@ public final class Miner {
             }
             try (Progress measuring = progress.start("measuring rules of " + generation + " atoms", closed.size(),
                     "rules")) {
-                parallel(closed.size(), evaluators, (e, i) -> {
-                    R w = closed.get(i);
-                    long limit = options.minPcaConfidence() > 0
-                            ? (long) Math.ceil(w.support / options.minPcaConfidence()) + 1 : Long.MAX_VALUE;
-                    language.measure(e, w, limit);
-                    w.output = passes(w, outputPca, language);
-                    measuring.step(1);
+                List<int[]> units = units(language.measuredTogether(closed), closed);
+                parallel(units.size(), evaluators, (e, u) -> {
+                    int[] unit = units.get(u);
+                    if (unit.length == 1) {
+                        language.measure(e, closed.get(unit[0]), pcaLimit(closed.get(unit[0])));
+                    } else {
+                        List<R> rules = new ArrayList<>(unit.length);
+                        long[] limits = new long[unit.length];
+                        for (int k = 0; k < unit.length; k++) {
+                            rules.add(closed.get(unit[k]));
+                            limits[k] = pcaLimit(rules.get(k));
+                        }
+                        language.measureTogether(e, rules, limits);
+                    }
+                    for (int i : unit) {
+                        closed.get(i).output = passes(closed.get(i), outputPca, language);
+                    }
+                    measuring.step(unit.length);
                 });
             }
             for (R w : closed) {
@@ -202,12 +226,18 @@ public final class Miner {
         return rules;
     }
 
+    /** The count of PCA body size past which a rule cannot reach the PCA threshold. */
+    private long pcaLimit(Candidate<?> w) {
+        return options.minPcaConfidence() > 0
+                ? (long) Math.ceil(w.support / options.minPcaConfidence()) + 1 : Long.MAX_VALUE;
+    }
+
     /**
-     * The queue's work units: the language's groups refined together, largest head relation first (so that no
-     * thread is left with a large one at the end), then every other rule alone.
+     * The work units of a list of rules: the language's groups done together, largest head relation first (so that
+     * no thread is left with a large one at the end), then every other rule alone.
      */
-    private <K extends Comparable<K>, R extends Candidate<K>, E> List<int[]> units(Language<K, R, E> language, List<R> queue) {
-        List<int[]> groups = new ArrayList<>(language.together(queue));
+    private <R extends Candidate<?>> List<int[]> units(List<int[]> together, List<R> queue) {
+        List<int[]> groups = new ArrayList<>(together);
         groups.sort((x, y) -> Integer.compare(kg.size(queue.get(y[0]).headRelation()),
                 kg.size(queue.get(x[0]).headRelation())));
         boolean[] grouped = new boolean[queue.size()];
@@ -306,6 +336,17 @@ public final class Miner {
         @Override
         public void measure(Matcher matcher, WorkRule rule, long pcaLimit) {
             matcher.measure(rule, pcaLimit);
+        }
+
+        /** Closed walk rules of four atoms sharing head relation and first two edges ({@link WalkMeasures}). */
+        @Override
+        public List<int[]> measuredTogether(List<WorkRule> closed) {
+            return WalkMeasures.groups(kg, closed);
+        }
+
+        @Override
+        public void measureTogether(Matcher matcher, List<WorkRule> rules, long[] pcaLimits) {
+            matcher.measureTogether(rules, pcaLimits);
         }
 
         @Override

@@ -38,10 +38,38 @@ class EdgeEndFilterTest {
         }
     }
 
+    /** All sets kept; none kept (each slot rebuilds its own); some kept and the rest in the slots' own sets. */
     @Test
     void aClearBitMeansNoEdgeAndEveryEntityWithAnEdgeHasItsBit() {
         KgIndex kg = randomKg();
-        EdgeEndFilter filter = new EdgeEndFilter(kg);
+        int words = (kg.entityCount() + 63) / 64;
+        for (long budget : new long[] {EdgeEndFilter.CACHE_WORDS, 0, 5L * words}) {
+            agreesWithTheIndex(kg, new EdgeEndFilter(kg, budget));
+        }
+    }
+
+    @Test
+    void keptSetsHoldTheRelationsEndsUntilTheBudgetIsSpent() {
+        KgIndex kg = randomKg();
+        int words = (kg.entityCount() + 63) / 64;
+        EdgeEndFilter filter = new EdgeEndFilter(kg, 3L * words);
+        int kept = 0;
+        for (int r = 0; r < kg.relationCount(); r++) {
+            for (boolean out : new boolean[] {true, false}) {
+                long[] set = filter.kept(out, r);
+                if (set == null) {
+                    continue;
+                }
+                kept++;
+                for (int e = 0; e < kg.entityCount(); e++) {
+                    assertEquals(out ? kg.hasOut(e, r) : kg.hasIn(e, r), (set[e >>> 6] & (1L << e)) != 0);
+                }
+            }
+        }
+        assertEquals(3, kept, "sets kept within a budget of three");
+    }
+
+    private static void agreesWithTheIndex(KgIndex kg, EdgeEndFilter filter) {
         for (int round = 0; round < 3; round++) {
             for (int r = 0; r < kg.relationCount(); r++) {
                 filter.reset();
