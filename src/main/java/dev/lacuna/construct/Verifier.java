@@ -144,7 +144,7 @@ public final class Verifier {
             } else {
                 List<IRI> names = new ArrayList<>(List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()));
                 names.addAll(broken.keySet());
-                holdsWritten = written.compare(conn, names,
+                holdsWritten = written.compare(repository, names,
                         Map.of(kg.complete(), completeSum::add, kg.incomplete(), incompleteSum::add));
                 LOG.info("verify: the store's graphs compared with what the folder was written from after {} s",
                         String.format("%.1f", (System.nanoTime() - started) / 1e9));
