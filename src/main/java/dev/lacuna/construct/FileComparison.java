@@ -31,6 +31,11 @@ final class FileComparison extends Writer {
     private final List<String> failures = new ArrayList<>();
     private long lines;
     private boolean done;
+    /** This line's characters that equal the file's, from its start; all of them until one differs. */
+    private int matched;
+    private boolean mismatch;
+    /** The file's character where this line first differed, or -1 where the file had ended. */
+    private int differing;
 
     FileComparison(String name, Path file) {
         this.name = name;
@@ -49,79 +54,112 @@ final class FileComparison extends Writer {
     @Override
     public void write(char[] chars, int off, int len) throws IOException {
         for (int i = off; i < off + len && !done; i++) {
-            char c = chars[i];
-            line.append(c);
-            if (c == '\n') {
-                compareLine();
-            }
+            put(chars[i]);
         }
     }
 
     @Override
     public void write(String s, int off, int len) throws IOException {
         for (int i = off; i < off + len && !done; i++) {
-            char c = s.charAt(i);
-            line.append(c);
-            if (c == '\n') {
-                compareLine();
-            }
+            put(s.charAt(i));
         }
     }
 
-    private void compareLine() {
-        String want = line.toString();
-        line.setLength(0);
-        String got = readLine();
+    /**
+     * One character of the store's text, compared with the file's next one as it comes: no line is copied into a
+     * string of its own unless it differs (at 20M triples, 57M lines compared).
+     */
+    private void put(char c) {
+        line.append(c);
+        if (!mismatch) {
+            int f = nextChar();
+            if (done) {
+                return;
+            }
+            if (f == c) {
+                matched++;
+            } else {
+                mismatch = true;
+                differing = f;
+            }
+        }
+        if (c == '\n') {
+            endLine();
+        }
+    }
+
+    /** Ends a line of the store's text (its LF written, or the text's end): equal, or the first difference named. */
+    private void endLine() {
         if (done) {
             return;
         }
         lines++;
-        if (got == null) {
-            fail(name + ":" + lines + ": file ends early; the store has more, from '" + shorten(want) + "'");
-        } else if (!got.equals(want)) {
-            fail(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '" + shorten(want) + "'"
-                    + (strip(got).equals(strip(want)) ? " (in its line end)" : ""));
+        if (mismatch) {
+            String want = line.toString();
+            String got = fileLine();
+            if (done) {
+                return;
+            }
+            if (got == null) {
+                fail(name + ":" + lines + ": file ends early; the store has more, from '" + shorten(want) + "'");
+            } else {
+                fail(name + ":" + lines + ": '" + shorten(got) + "' differs from the store's '" + shorten(want) + "'"
+                        + (strip(got).equals(strip(want)) ? " (in its line end)" : ""));
+            }
+        }
+        line.setLength(0);
+        matched = 0;
+    }
+
+    /**
+     * The file's line at which this line differed, with its LF if it has one: the characters that matched, the one
+     * that differed and the rest of its line; null when the file had ended before the line began.
+     */
+    private String fileLine() {
+        if (differing < 0) {
+            return matched == 0 ? null : line.substring(0, matched);
+        }
+        StringBuilder got = new StringBuilder(line.length() + 16).append(line, 0, matched).append((char) differing);
+        if (differing != '\n') {
+            rest(got);
+        }
+        return got.toString();
+    }
+
+    /** The rest of the file's current line, up to and with its LF, appended to {@code out}. */
+    private void rest(StringBuilder out) {
+        for (int f = nextChar(); f >= 0 && !done; f = nextChar()) {
+            out.append((char) f);
+            if (f == '\n') {
+                return;
+            }
         }
     }
 
-    /** The file's next line with its LF, if it has one; null at the end of the file. */
-    private String readLine() {
+    /** The file's next character; -1 at its end or when it cannot be read (then the comparison has failed). */
+    private int nextChar() {
         if (reader == null) {
-            return null;
+            return -1;
         }
-        try {
-            StringBuilder out = null;
-            while (true) {
-                if (position == limit) {
-                    limit = reader.read(buffer, 0, buffer.length);
-                    position = 0;
-                    if (limit <= 0) {
-                        limit = 0;
-                        return out == null ? null : out.toString();
-                    }
-                }
-                int start = position;
-                while (position < limit && buffer[position] != '\n') {
-                    position++;
-                }
-                boolean ended = position < limit;
-                if (ended) {
-                    position++;
-                }
-                if (out == null) {
-                    out = new StringBuilder(position - start + 16);
-                }
-                out.append(buffer, start, position - start);
-                if (ended) {
-                    return out.toString();
-                }
+        if (position == limit) {
+            try {
+                limit = reader.read(buffer, 0, buffer.length);
+            } catch (MalformedInputException e) {
+                limit = 0;
+                fail(name + ":" + (lines + 1) + ": not valid UTF-8");
+                return -1;
+            } catch (IOException e) {
+                limit = 0;
+                fail(name + ": cannot read: " + e.getMessage());
+                return -1;
             }
-        } catch (MalformedInputException e) {
-            fail(name + ":" + (lines + 1) + ": not valid UTF-8");
-        } catch (IOException e) {
-            fail(name + ": cannot read: " + e.getMessage());
+            position = 0;
+            if (limit <= 0) {
+                limit = 0;
+                return -1;
+            }
         }
-        return null;
+        return buffer[position++];
     }
 
     private void fail(String message) {
@@ -137,13 +175,25 @@ final class FileComparison extends Writer {
     @Override
     public void close() {
         if (!done && line.length() > 0) {
-            compareLine();
+            // A last line without LF equals the file's only if the file ends right there.
+            if (!mismatch) {
+                int f = nextChar();
+                if (f >= 0) {
+                    mismatch = true;
+                    differing = f;
+                }
+            }
+            endLine();
         }
         if (!done) {
-            String got = readLine();
-            if (!done && got != null) {
+            int f = nextChar();
+            if (!done && f >= 0) {
+                StringBuilder got = new StringBuilder().append((char) f);
+                if (f != '\n') {
+                    rest(got);
+                }
                 lines++;
-                fail(name + ":" + lines + ": line '" + shorten(got) + "' and what follows are not in the store");
+                fail(name + ":" + lines + ": line '" + shorten(got.toString()) + "' and what follows are not in the store");
             }
         }
         done = true;

@@ -9,12 +9,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
+import dev.lacuna.LacunaException;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.PlainValues;
 import dev.lacuna.store.KgGraphs;
@@ -51,30 +57,62 @@ final class WrittenGraphs {
     /**
      * One check per graph of {@code names}: the store's graph holds exactly what the folder's files were written
      * from. The store's graph is read once, each statement also handed to {@code each.get(name)} if there is one
-     * (the checksums of complete and incomplete).
+     * (the checksums of complete and incomplete). Two graphs are read at a time, each on a connection of its own:
+     * reading complete and incomplete is each about one core's work, and a store's readers do not wait for each other.
      */
-    List<Verifier.Check> compare(RepositoryConnection conn, List<IRI> names, Map<IRI, Consumer<Statement>> each) {
-        List<Verifier.Check> checks = new ArrayList<>();
-        for (IRI name : names) {
-            PlainValues plain = new PlainValues();
-            Consumer<Statement> sink = each.getOrDefault(name, st -> { });
-            Object wrote = graphs.get(name);
-            List<String> failures = new ArrayList<>();
-            long stored;
-            if (wrote == null) {
-                stored = GraphFiles.stream(conn, name, plain, sink);
-                failures.add("the build wrote no files from " + name);
-            } else if (wrote instanceof Packed p) {
-                stored = comparePacked(conn, name, plain, p, sink, failures);
-            } else {
-                @SuppressWarnings("unchecked")
-                Collection<Statement> statements = (Collection<Statement>) wrote;
-                stored = compareStatements(conn, name, plain, statements, sink, failures);
+    List<Verifier.Check> compare(Repository repository, List<IRI> names, Map<IRI, Consumer<Statement>> each) {
+        ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "lacuna-verify-read");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Verifier.Check>> pending = new ArrayList<>();
+            for (IRI name : names) {
+                pending.add(pool.submit(() -> {
+                    try (RepositoryConnection conn = repository.getConnection()) {
+                        return compare(conn, name, each.getOrDefault(name, st -> { }));
+                    }
+                }));
             }
-            checks.add(new Verifier.Check("store's " + name.getLocalName()
-                    + " holds what the folder's files were written from", stored, failures));
+            List<Verifier.Check> checks = new ArrayList<>();
+            for (Future<Verifier.Check> f : pending) {
+                checks.add(f.get());
+            }
+            return checks;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LacunaException("verify interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new LacunaException("verify: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        return checks;
+    }
+
+    private Verifier.Check compare(RepositoryConnection conn, IRI name, Consumer<Statement> sink) {
+        PlainValues plain = new PlainValues();
+        Object wrote = graphs.get(name);
+        List<String> failures = new ArrayList<>();
+        long stored;
+        if (wrote == null) {
+            stored = GraphFiles.stream(conn, name, plain, sink);
+            failures.add("the build wrote no files from " + name);
+        } else if (wrote instanceof Packed p) {
+            stored = comparePacked(conn, name, plain, p, sink, failures);
+        } else {
+            @SuppressWarnings("unchecked")
+            Collection<Statement> statements = (Collection<Statement>) wrote;
+            stored = compareStatements(conn, name, plain, statements, sink, failures);
+        }
+        return new Verifier.Check("store's " + name.getLocalName()
+                + " holds what the folder's files were written from", stored, failures);
     }
 
     /** Each stored statement looked up in the sorted keys and marked; unmarked keys were written, not stored. */
