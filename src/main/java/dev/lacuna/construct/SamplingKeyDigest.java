@@ -1,9 +1,5 @@
 package dev.lacuna.construct;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * The MD5 (RFC 1321) of a sampling key, resumable from any prefix: the state after the seed and the first
  * variables' bytes is copied into the next variable's digest, and the last variable's bytes are hashed into
@@ -12,7 +8,6 @@ import java.nio.ByteOrder;
  * per grounding cost more than the hashing itself. Not thread-safe: one per search.
  */
 final class SamplingKeyDigest {
-    private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte[] PADDING = new byte[64];
 
     static {
@@ -66,8 +61,9 @@ final class SamplingKeyDigest {
         long bits = length << 3;
         int pending = (int) (length & 63);
         update(PADDING, 0, pending < 56 ? 56 - pending : 120 - pending);
-        LE_INT.set(buffer, 56, (int) bits);
-        LE_INT.set(buffer, 60, (int) (bits >>> 32));
+        for (int i = 0; i < 8; i++) {
+            buffer[56 + i] = (byte) (bits >>> (8 * i));
+        }
         compress(buffer, 0);
         high = (Integer.reverseBytes(a) & 0xffffffffL) << 32 | (Integer.reverseBytes(b) & 0xffffffffL);
         low = (Integer.reverseBytes(c) & 0xffffffffL) << 32 | (Integer.reverseBytes(d) & 0xffffffffL);
@@ -99,22 +95,22 @@ final class SamplingKeyDigest {
     }
 
     private void compress(byte[] in, int at) {
-        int x0 = (int) LE_INT.get(in, at);
-        int x1 = (int) LE_INT.get(in, at + 4);
-        int x2 = (int) LE_INT.get(in, at + 8);
-        int x3 = (int) LE_INT.get(in, at + 12);
-        int x4 = (int) LE_INT.get(in, at + 16);
-        int x5 = (int) LE_INT.get(in, at + 20);
-        int x6 = (int) LE_INT.get(in, at + 24);
-        int x7 = (int) LE_INT.get(in, at + 28);
-        int x8 = (int) LE_INT.get(in, at + 32);
-        int x9 = (int) LE_INT.get(in, at + 36);
-        int x10 = (int) LE_INT.get(in, at + 40);
-        int x11 = (int) LE_INT.get(in, at + 44);
-        int x12 = (int) LE_INT.get(in, at + 48);
-        int x13 = (int) LE_INT.get(in, at + 52);
-        int x14 = (int) LE_INT.get(in, at + 56);
-        int x15 = (int) LE_INT.get(in, at + 60);
+        int x0 = le(in, at);
+        int x1 = le(in, at + 4);
+        int x2 = le(in, at + 8);
+        int x3 = le(in, at + 12);
+        int x4 = le(in, at + 16);
+        int x5 = le(in, at + 20);
+        int x6 = le(in, at + 24);
+        int x7 = le(in, at + 28);
+        int x8 = le(in, at + 32);
+        int x9 = le(in, at + 36);
+        int x10 = le(in, at + 40);
+        int x11 = le(in, at + 44);
+        int x12 = le(in, at + 48);
+        int x13 = le(in, at + 52);
+        int x14 = le(in, at + 56);
+        int x15 = le(in, at + 60);
         int aa = a;
         int bb = b;
         int cc = c;
@@ -192,6 +188,11 @@ final class SamplingKeyDigest {
         b += bb;
         c += cc;
         d += dd;
+    }
+
+    /** By hand, not by a VarHandle: C2 gave up inlining the VarHandle's chain inside this large method. */
+    private static int le(byte[] in, int at) {
+        return (in[at] & 0xff) | (in[at + 1] & 0xff) << 8 | (in[at + 2] & 0xff) << 16 | in[at + 3] << 24;
     }
 
     private static int ff(int a, int b, int c, int d, int x, int s, int t) {
