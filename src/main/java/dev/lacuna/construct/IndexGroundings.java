@@ -2,6 +2,8 @@ package dev.lacuna.construct;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -27,7 +29,7 @@ import dev.lacuna.store.KgGraphs;
  * computed, since a key cannot be bounded before the last variable is bound; what makes it fast is that
  * nothing is parsed or boxed: the join runs on integer ids (most bound atom first, the smallest fan-out
  * among equals), each entity's bytes of the key are made once, the digest of the key's prefix is kept per
- * bound variable ({@link SamplingKeyDigest}: MD5 resumed from a prefix without allocating), and only a grounding that beats the k-th best so far is kept.
+ * bound variable, and only a grounding that beats the k-th best so far is kept.
  * The index must hold exactly the triples of complete with entities named by IRI
  * ({@link KgIndex#fromRepository}); the builder checks the triple count before using it.
  */
@@ -147,10 +149,8 @@ final class IndexGroundings {
         long total;
 
         /** prefix[j]: the digest after the seed and the first j variables' bytes, for the values in cached[0..j-1]. */
-        final SamplingKeyDigest[] prefix;
+        final MessageDigest[] prefix;
         final int[] cached;
-        /** The last grounding's key. */
-        final SamplingKeyDigest key = new SamplingKeyDigest();
 
         Enumeration(Rule rule, int k, long seed) {
             List<Atom> all = new ArrayList<>();
@@ -192,12 +192,9 @@ final class IndexGroundings {
             keyHigh = new long[capacity];
             keyLow = new long[capacity];
             bindings = new int[capacity][];
-            prefix = new SamplingKeyDigest[Math.max(1, variables)];
-            for (int j = 0; j < prefix.length; j++) {
-                prefix[j] = new SamplingKeyDigest();
-            }
-            byte[] seedBytes = Long.toString(seed).getBytes(StandardCharsets.UTF_8);
-            prefix[0].update(seedBytes, 0, seedBytes.length);
+            prefix = new MessageDigest[Math.max(1, variables)];
+            prefix[0] = md5();
+            prefix[0].update(Long.toString(seed).getBytes(StandardCharsets.UTF_8));
             cached = new int[variables];
             Arrays.fill(cached, -1);
         }
@@ -302,9 +299,9 @@ final class IndexGroundings {
             if (k == 0) {
                 return;
             }
-            digest();
-            long high = key.high();
-            long low = key.low();
+            byte[] digest = digest();
+            long high = longAt(digest, 0);
+            long low = longAt(digest, 8);
             if (size == k && compare(high, low, values, size - 1) >= 0) {
                 return;
             }
@@ -342,19 +339,24 @@ final class IndexGroundings {
         }
 
         /** MD5 of the sampling key, from the longest prefix whose variables still hold the same values. */
-        private void digest() {
+        private byte[] digest() {
             int j = 0;
             while (j < variables - 1 && cached[j] == values[j]) {
                 j++;
             }
-            for (int m = j; m < variables - 1; m++) {
-                int e = values[m];
-                prefix[m + 1].copyFrom(prefix[m]);
-                prefix[m + 1].update(keyBytes, keyOffsets[e], keyOffsets[e + 1] - keyOffsets[e]);
-                cached[m] = values[m];
+            try {
+                for (int m = j; m < variables - 1; m++) {
+                    MessageDigest next = (MessageDigest) prefix[m].clone();
+                    update(next, values[m]);
+                    prefix[m + 1] = next;
+                    cached[m] = values[m];
+                }
+                MessageDigest last = (MessageDigest) prefix[variables - 1].clone();
+                update(last, values[variables - 1]);
+                return last.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's MD5 can be cloned", e);
             }
-            int last = values[variables - 1];
-            key.finishWith(prefix[variables - 1], keyBytes, keyOffsets[last], keyOffsets[last + 1] - keyOffsets[last]);
         }
 
         /** The hex key's order is the digest's unsigned byte order; equal digests fall back to the IRIs. */
@@ -367,6 +369,26 @@ final class IndexGroundings {
                 c = index.entityName(b[v]).compareTo(index.entityName(bindings[slot][v]));
             }
             return c;
+        }
+    }
+
+    private void update(MessageDigest md5, int entity) {
+        md5.update(keyBytes, keyOffsets[entity], keyOffsets[entity + 1] - keyOffsets[entity]);
+    }
+
+    private static long longAt(byte[] b, int from) {
+        long v = 0;
+        for (int i = from; i < from + 8; i++) {
+            v = (v << 8) | (b[i] & 0xff);
+        }
+        return v;
+    }
+
+    private static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK always has MD5", e);
         }
     }
 }
