@@ -2,6 +2,7 @@ package dev.lacuna.construct;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.DigestException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -151,6 +152,9 @@ final class IndexGroundings {
         /** prefix[j]: the digest after the seed and the first j variables' bytes, for the values in cached[0..j-1]. */
         final MessageDigest[] prefix;
         final int[] cached;
+        /** The first variable whose value changed at the last grounding, and that grounding's MD5. */
+        int lastChanged = -1;
+        final byte[] digest = new byte[16];
 
         Enumeration(Rule rule, int k, long seed) {
             List<Atom> all = new ArrayList<>();
@@ -299,7 +303,7 @@ final class IndexGroundings {
             if (k == 0) {
                 return;
             }
-            byte[] digest = digest();
+            digest();
             long high = longAt(digest, 0);
             long low = longAt(digest, 8);
             if (size == k && compare(high, low, values, size - 1) >= 0) {
@@ -339,12 +343,25 @@ final class IndexGroundings {
         }
 
         /** MD5 of the sampling key, from the longest prefix whose variables still hold the same values. */
-        private byte[] digest() {
+        private void digest() {
             int j = 0;
             while (j < variables - 1 && cached[j] == values[j]) {
                 j++;
             }
+            boolean sameLoop = j == lastChanged;
+            lastChanged = j;
             try {
+                if (sameLoop && j < variables - 1) {
+                    // Inside the innermost loop over variable j, the prefixes after j change at every grounding:
+                    // keeping them would cost a clone each that no later grounding reuses.
+                    MessageDigest md = (MessageDigest) prefix[j].clone();
+                    for (int m = j; m < variables; m++) {
+                        update(md, values[m]);
+                    }
+                    cached[j] = -1;
+                    md.digest(digest, 0, digest.length);
+                    return;
+                }
                 for (int m = j; m < variables - 1; m++) {
                     MessageDigest next = (MessageDigest) prefix[m].clone();
                     update(next, values[m]);
@@ -353,9 +370,9 @@ final class IndexGroundings {
                 }
                 MessageDigest last = (MessageDigest) prefix[variables - 1].clone();
                 update(last, values[variables - 1]);
-                return last.digest();
-            } catch (CloneNotSupportedException e) {
-                throw new IllegalStateException("the JDK's MD5 can be cloned", e);
+                last.digest(digest, 0, digest.length);
+            } catch (CloneNotSupportedException | DigestException e) {
+                throw new IllegalStateException("the JDK's MD5 can be cloned and writes 16 bytes", e);
             }
         }
 
