@@ -86,7 +86,7 @@ final class Admission implements AutoCloseable {
             throw new HttpError(503, "server stopping");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            boolean stopped = cause instanceof QueryInterruptedException || cause instanceof HttpError h && h.status() == 503;
+            boolean stopped = interrupted(cause) || cause instanceof HttpError h && h.status() == 503;
             if (stopped && budget.cancelledBecause() != null) {
                 throw overBudget(budget);
             }
@@ -98,6 +98,19 @@ final class Admission implements AutoCloseable {
             }
             throw new IllegalStateException(cause);
         }
+    }
+
+    /**
+     * Whether the budget's interruption stopped the work: RDF4J sometimes hands it on wrapped (a join or an
+     * iteration's close rethrows it as a QueryEvaluationException), and a cancelled query must still answer 503.
+     */
+    private static boolean interrupted(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof QueryInterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private HttpError overBudget(QueryBudget budget) {
