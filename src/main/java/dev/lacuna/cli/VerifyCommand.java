@@ -1,16 +1,13 @@
 package dev.lacuna.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
-import dev.lacuna.construct.Verifier;
-import dev.lacuna.store.StoreCheck;
+import dev.lacuna.construct.VerifyOperation;
 import dev.lacuna.store.Stores;
 
 /** {@code lacuna verify DIR}: the build's checks, each with a count; exit 1 with the offending ids on failure. */
@@ -43,42 +40,13 @@ public final class VerifyCommand implements Command {
         Path dir = Path.of(line.getArgList().get(0));
         Repository repository = CommonOptions.openExistingStore(line);
         try {
-            // The index check reads the whole store on connections of its own while the folder's checks run: two
-            // independent reads, each about one core's work (at 20M triples, minutes each), on the machine's cores.
-            CompletableFuture<StoreCheck.Report> check = new CompletableFuture<>();
-            Thread checking = new Thread(() -> {
-                try {
-                    check.complete(StoreCheck.check(repository));
-                } catch (Throwable e) {
-                    check.completeExceptionally(e);
-                }
-            }, "lacuna-store-check");
-            checking.setDaemon(true);
-            checking.start();
-            Verifier.Report report = Verifier.verify(repository, dir);
+            VerifyOperation.Result result = VerifyOperation.run(repository, dir);
             context.out().println("verify " + dir + ":");
-            report.print(context.out());
-            StoreCheck.Report store = joined(check);
-            store.print(context.out());
-            report.requirePassed();
-            store.requirePassed();
+            result.print(context.out());
+            result.requirePassed();
         } finally {
             Stores.close(repository);
         }
         return ExitCodes.OK;
-    }
-
-    private static StoreCheck.Report joined(CompletableFuture<StoreCheck.Report> check) {
-        try {
-            return check.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e;
-        }
     }
 }
