@@ -4,9 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -173,15 +176,25 @@ public final class RuleGraph {
 
     /** Reads back the rules stored in the KG's benchmark graph (all of them, or those with the given minedBy). */
     public static List<MinedRule> read(RepositoryConnection c, KgGraphs kg, String minedByOrNull) {
-        IRI graph = kg.benchmark();
-        Model m = new LinkedHashModel();
-        try (RepositoryResult<Statement> st = c.getStatements(null, null, null, false, graph)) {
+        // One pass over the benchmark graph keeping only the rules' own properties: the graph also holds every
+        // question's and grounding's provenance (1.4M statements on FB15k-237), which a Model would index whole.
+        Set<Resource> rules = new LinkedHashSet<>();
+        Map<Resource, Map<IRI, Value>> properties = new HashMap<>();
+        try (RepositoryResult<Statement> st = c.getStatements(null, null, null, false, kg.benchmark())) {
             for (Statement s : st) {
-                m.add(s);
+                IRI p = s.getPredicate();
+                if (p.equals(RDF.TYPE)) {
+                    if (s.getObject().equals(LacunaVocab.RULE)) {
+                        rules.add(s.getSubject());
+                    }
+                } else if (RULE_PROPERTIES.contains(p)) {
+                    properties.computeIfAbsent(s.getSubject(), x -> new HashMap<>()).putIfAbsent(p, s.getObject());
+                }
             }
         }
         List<MinedRule> out = new ArrayList<>();
-        for (Resource rule : m.filter(null, RDF.TYPE, LacunaVocab.RULE).subjects()) {
+        for (Resource rule : rules) {
+            Map<IRI, Value> m = properties.getOrDefault(rule, Map.of());
             if (minedByOrNull != null && !minedByOrNull.equals(string(m, rule, LacunaVocab.MINED_BY))) {
                 continue;
             }
@@ -200,6 +213,11 @@ public final class RuleGraph {
         return out;
     }
 
+    /** The properties of a rule node that {@link #read} turns back into a {@link MinedRule}. */
+    private static final Set<IRI> RULE_PROPERTIES = Set.of(LacunaVocab.MINED_BY, LacunaVocab.RULE_TEXT,
+            LacunaVocab.HEAD_COVERAGE, LacunaVocab.STANDARD_CONFIDENCE, LacunaVocab.PCA_CONFIDENCE, LacunaVocab.SUPPORT,
+            LacunaVocab.BODY_SIZE, LacunaVocab.PCA_BODY_SIZE, LacunaVocab.FUNCTIONAL_VARIABLE);
+
     /** AMIE3's -1 (subject side) / -2 (object side); a head with a constant has its variable on one side only. */
     private static int functionalVariable(Rule r, String name) {
         if (r.head().hasConstant()) {
@@ -208,16 +226,19 @@ public final class RuleGraph {
         return "?b".equals(name) ? -2 : -1;
     }
 
-    private static Value value(Model m, Resource s, IRI p) {
-        return m.filter(s, p, null).objects().stream().findFirst()
-                .orElseThrow(() -> new LacunaException("rule " + s + " has no " + p.getLocalName()));
+    private static Value value(Map<IRI, Value> m, Resource s, IRI p) {
+        Value v = m.get(p);
+        if (v == null) {
+            throw new LacunaException("rule " + s + " has no " + p.getLocalName());
+        }
+        return v;
     }
 
-    private static String string(Model m, Resource s, IRI p) {
+    private static String string(Map<IRI, Value> m, Resource s, IRI p) {
         return value(m, s, p).stringValue();
     }
 
-    private static Number number(Model m, Resource s, IRI p) {
+    private static Number number(Map<IRI, Value> m, Resource s, IRI p) {
         Value v = value(m, s, p);
         if (v instanceof Literal l) {
             return Double.parseDouble(l.getLabel());
