@@ -12,6 +12,8 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.sail.lmdb.ValueStoreRevision;
 import org.eclipse.rdf4j.sail.lmdb.model.LmdbValue;
 
+import dev.lacuna.store.LongKeyedTable;
+
 /**
  * A store's values as plain (string-backed) values, one object per distinct value. LMDB hands out lazy values
  * that each look their text up in its value store when first used (one read transaction renewed per value): read
@@ -22,7 +24,7 @@ public final class PlainValues {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
 
     private final Map<Value, Value> values;
-    private final ById byId = new ById();
+    private final LongKeyedTable<Value> byId = new LongKeyedTable<>();
     private ValueStoreRevision revision;
 
     /** Shares values with earlier reads through {@code values}. */
@@ -50,7 +52,7 @@ public final class PlainValues {
                 Value known = byId.get(id);
                 if (known == null) {
                     known = byValue(v);
-                    byId.put(id, known);
+                    byId.putIfAbsent(id, known);
                 }
                 return known;
             }
@@ -66,58 +68,5 @@ public final class PlainValues {
         Value copy = v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
         values.put(copy, copy);
         return copy;
-    }
-
-    /**
-     * Values by LMDB internal id, open addressing on primitive keys: a HashMap of boxed ids was a fifth of the
-     * CPU of verify's reading of complete and incomplete (JFR, 2M triples) and 48 bytes an entry more.
-     */
-    private static final class ById {
-        private long[] keys = new long[1 << 10];
-        private Value[] values = new Value[1 << 10];
-        private int size;
-
-        Value get(long key) {
-            int mask = keys.length - 1;
-            for (int i = slot(key, mask); ; i = (i + 1) & mask) {
-                Value v = values[i];
-                if (v == null || keys[i] == key) {
-                    return v;
-                }
-            }
-        }
-
-        /** Maps a key that is not in the map yet. */
-        void put(long key, Value value) {
-            if (2 * (size + 1) > keys.length) {
-                grow();
-            }
-            int mask = keys.length - 1;
-            int i = slot(key, mask);
-            while (values[i] != null) {
-                i = (i + 1) & mask;
-            }
-            keys[i] = key;
-            values[i] = value;
-            size++;
-        }
-
-        private void grow() {
-            long[] oldKeys = keys;
-            Value[] oldValues = values;
-            keys = new long[oldKeys.length * 2];
-            values = new Value[oldValues.length * 2];
-            size = 0;
-            for (int i = 0; i < oldKeys.length; i++) {
-                if (oldValues[i] != null) {
-                    put(oldKeys[i], oldValues[i]);
-                }
-            }
-        }
-
-        private static int slot(long key, int mask) {
-            long h = key * 0x9E3779B97F4A7C15L;
-            return (int) (h ^ (h >>> 32)) & mask;
-        }
     }
 }

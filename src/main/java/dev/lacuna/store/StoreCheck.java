@@ -303,9 +303,7 @@ public final class StoreCheck {
      */
     private static final class Subjects {
         private Object revision;
-        private long[] ids = new long[1 << 10];
-        private Resource[] byId = new Resource[1 << 10];
-        private int size;
+        private LongKeyedTable<Resource> byId = new LongKeyedTable<>();
         private final Map<Object, Resource> others = new HashMap<>();
 
         void add(Resource subject) {
@@ -314,67 +312,25 @@ public final class StoreCheck {
                     revision = v.getValueStoreRevision();
                 }
                 if (revision == v.getValueStoreRevision() || revision.equals(v.getValueStoreRevision())) {
-                    put(v.getInternalID(), subject);
+                    byId.putIfAbsent(v.getInternalID(), subject);
                     return;
                 }
             }
             others.putIfAbsent(key(subject), subject);
         }
 
-        private void put(long id, Resource subject) {
-            if (2 * (size + 1) > ids.length) {
-                grow();
-            }
-            int mask = ids.length - 1;
-            int i = slot(id, mask);
-            while (byId[i] != null) {
-                if (ids[i] == id) {
-                    return;
-                }
-                i = (i + 1) & mask;
-            }
-            ids[i] = id;
-            byId[i] = subject;
-            size++;
-        }
-
-        private void grow() {
-            long[] oldIds = ids;
-            Resource[] old = byId;
-            ids = new long[oldIds.length * 2];
-            byId = new Resource[old.length * 2];
-            size = 0;
-            for (int i = 0; i < old.length; i++) {
-                if (old[i] != null) {
-                    put(oldIds[i], old[i]);
-                }
-            }
-        }
-
-        private static int slot(long id, int mask) {
-            long h = id * 0x9E3779B97F4A7C15L;
-            return (int) (h ^ (h >>> 32)) & mask;
-        }
-
         int size() {
-            return size + others.size();
+            return byId.size() + others.size();
         }
 
         List<Resource> values() {
-            List<Resource> out = new ArrayList<>(size());
-            for (Resource r : byId) {
-                if (r != null) {
-                    out.add(r);
-                }
-            }
+            List<Resource> out = byId.values();
             out.addAll(others.values());
             return out;
         }
 
         void clear() {
-            ids = new long[1];
-            byId = new Resource[1];
-            size = 0;
+            byId = new LongKeyedTable<>();
             others.clear();
         }
     }
