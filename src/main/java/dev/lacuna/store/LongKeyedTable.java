@@ -25,8 +25,8 @@ public final class LongKeyedTable<V> {
         }
     }
 
-    /** Keeps the object under the key unless the key has one already. */
-    public void putIfAbsent(long key, V value) {
+    /** Keeps the object under the key unless the key has one already; whether it was kept. */
+    public boolean putIfAbsent(long key, V value) {
         if (2 * (size + 1) > keys.length) {
             grow();
         }
@@ -34,13 +34,14 @@ public final class LongKeyedTable<V> {
         int i = slot(key, mask);
         while (values[i] != null) {
             if (keys[i] == key) {
-                return;
+                return false;
             }
             i = (i + 1) & mask;
         }
         keys[i] = key;
         values[i] = value;
         size++;
+        return true;
     }
 
     public int size() {

@@ -7,10 +7,14 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Consumer;
 
+import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
@@ -18,7 +22,6 @@ import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
-import org.eclipse.rdf4j.sail.lmdb.model.LmdbValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,11 +30,11 @@ import dev.lacuna.Progress;
 
 /**
  * The store's own consistency check: an embedded store (native, LMDB) keeps every statement once per index
- * (spoc and posc), and a crash can leave them disagreeing, so that the same graph answers differently
- * depending on which variables a query binds. Per named graph and per predicate, the statements are counted
- * three ways: a scan; with the predicate bound (answered by posc); and subject by subject with the subject bound
- * (answered by spoc). Any difference, or an index that cannot be read, is damage. Each way is one pass over the
- * whole store, each statement counted under its own graph.
+ * (spoc, posc and, in LMDB by default, ospc), and a crash can leave them disagreeing, so that the same graph
+ * answers differently depending on which variables a query binds. Per named graph and per predicate, the
+ * statements are counted three ways, each answered by another index: a scan with nothing bound (RDF4J reads it
+ * from the last index of the list: ospc in LMDB, posc in a native store); with the predicate bound (posc); and
+ * subject by subject with the subject bound (spoc). Any difference, or an index that cannot be read, is damage.
  */
 public final class StoreCheck {
     private static final Logger LOG = LoggerFactory.getLogger(StoreCheck.class);
@@ -75,263 +78,281 @@ public final class StoreCheck {
     }
 
     private static final int SHOWN = 5;
+    /** Subjects handed to the lookup thread at a time. */
+    private static final int BATCH = 4096;
 
     private StoreCheck() {
     }
 
     public static Report check(Repository repository) {
-        if (!StoreKinds.config(repository).embedded()) {
-            return new Report(List.of(), List.of(), true);
-        }
-        List<GraphResult> graphs = new ArrayList<>();
-        List<String> damage = new ArrayList<>();
-        try (RepositoryConnection conn = repository.getConnection()) {
-            Set<Resource> contexts = new TreeSet<>((a, b) -> a.stringValue().compareTo(b.stringValue()));
-            try (RepositoryResult<Resource> ids = conn.getContextIDs()) {
-                ids.forEach(contexts::add);
-            }
-            Map<Object, Tally> tallies = new HashMap<>();
-            for (Resource g : contexts) {
-                tallies.put(key(g), new Tally());
-            }
-            try {
-                count(conn, tallies);
-                for (Resource g : contexts) {
-                    graphs.add(tallies.get(key(g)).result(g));
-                }
-            } catch (RuntimeException e) {
-                for (Resource g : contexts) {
-                    graphs.add(new GraphResult(g, tallies.get(key(g)).statements, 0,
-                            List.of("cannot be read: " + e.getMessage())));
+        try (Pass pass = start(repository)) {
+            if (!pass.skipped()) {
+                try {
+                    pass.scan(st -> { });
+                } catch (RuntimeException unreadable) {
+                    // kept by the pass and reported per graph by finish
                 }
             }
-        } catch (RuntimeException e) {
-            damage.add("the store cannot be read: " + e.getMessage());
+            return pass.finish();
         }
-        return new Report(graphs, damage, false);
     }
 
     /**
-     * The three counts of every graph, each pass over the whole store once rather than once per graph: a scan
-     * without a bound context reads the whole index whatever the graph (at 2M triples about 0.5 s even for the
-     * one-statement graph of builds), and a subject or predicate shared by complete and incomplete is looked up
-     * once, its statements counted under their own graph. Statements outside the listed graphs are not counted.
+     * A check whose scan of the store a caller may share ({@link Pass#scan}): verify reads its graphs from the same
+     * scan, so that the store is read once. Each way of counting is one pass over the whole store, each statement
+     * counted under its own graph (statements outside the listed graphs are not counted): a read with only the
+     * graph bound reads the whole index whatever the graph, and a subject or predicate shared by complete and
+     * incomplete is looked up once.
      */
-    private static void count(RepositoryConnection conn, Map<Object, Tally> tallies) {
-        long started = System.nanoTime();
-        // Kept by the store's value id: an LMDB IRI hashes its text, fetched on first use, and adding 2M
-        // entity IRIs to a hash set was most of this check's scan (JFR).
-        Subjects subjects = new Subjects();
-        Map<String, IRI> predicates = new TreeMap<>();
-        TallyOf tallyOf = new TallyOf(tallies);
-        Value previousSubject = null;
-        long statements = 0;
-        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
-            for (Statement st : it) {
-                statements++;
-                Tally tally = tallyOf.get(st.getContext());
-                if (tally == null) {
-                    continue;
+    public static Pass start(Repository repository) {
+        return new Pass(repository);
+    }
+
+    /** One run of the check: {@link #scan} once (unless {@link #skipped}), then {@link #finish}. */
+    public static final class Pass implements AutoCloseable {
+        private static final List<Resource> END = List.of();
+
+        private final Repository repository;
+        private final boolean skipped;
+        private final RepositoryConnection conn;
+        private final List<Resource> contexts = new ArrayList<>();
+        private final Map<Object, StoreTallies.Tally> tallies = new HashMap<>();
+        private final List<String> damage = new ArrayList<>();
+        private final BlockingQueue<List<Resource>> toLookUp = new LinkedBlockingQueue<>();
+        private final CompletableFuture<Integer> lookedUp = new CompletableFuture<>();
+        private final long started = System.nanoTime();
+        private Thread lookups;
+        private Thread finishing;
+        private RuntimeException unreadable;
+        /** Set when the pass is closed before it finished (the caller failed): its threads stop at the next value. */
+        private volatile boolean closing;
+
+        private Pass(Repository repository) {
+            this.repository = repository;
+            this.skipped = !StoreKinds.config(repository).embedded();
+            this.conn = skipped ? null : repository.getConnection();
+            if (skipped) {
+                return;
+            }
+            try (RepositoryResult<Resource> ids = conn.getContextIDs()) {
+                ids.forEach(contexts::add);
+                contexts.sort((a, b) -> a.stringValue().compareTo(b.stringValue()));
+                for (Resource g : contexts) {
+                    tallies.put(StoreTallies.key(g), new StoreTallies.Tally());
                 }
-                tally.statements++;
-                tally.scan.add(st.getPredicate());
-                // Runs of one subject (a triple of complete next to its copy in incomplete) are added once.
-                if (previousSubject == null || !sameKey(st.getSubject(), previousSubject)) {
-                    previousSubject = st.getSubject();
-                    subjects.add(st.getSubject());
-                }
+            } catch (RuntimeException e) {
+                damage.add("the store cannot be read: " + e.getMessage());
             }
         }
 
-        LOG.info("check: scan of the store ({} statements, {} subjects) after {} s", statements, subjects.size(),
-                String.format("%.1f", (System.nanoTime() - started) / 1e9));
-        try (Progress progress = Progress.start("check: lookups by subject (spoc)", subjects.size(), "subjects")) {
-            for (Resource s : subjects.values()) {
-                try (RepositoryResult<Statement> it = conn.getStatements(s, null, null, false)) {
-                    for (Statement st : it) {
-                        Tally t = tallyOf.get(st.getContext());
-                        if (t != null) {
-                            t.bySubject.add(st.getPredicate());
+        /** A store behind HTTP: its server keeps its own indexes, and this check neither scans nor counts. */
+        public boolean skipped() {
+            return skipped;
+        }
+
+        /**
+         * Reads every statement of the store once with nothing bound, counts it and hands it to {@code each}. The
+         * subjects the scan meets are looked up (spoc) on a second thread as they come, so that both cores work.
+         * Throws what the store throws; {@link #finish} then reports every graph as unreadable.
+         */
+        public void scan(Consumer<Statement> each) {
+            if (skipped || !damage.isEmpty()) {
+                throw new LacunaException("the store cannot be read: " + String.join("; ", damage));
+            }
+            lookups = new Thread(this::lookUpSubjects, "lacuna-store-check");
+            lookups.setDaemon(true);
+            lookups.start();
+            StoreTallies.Subjects subjects = new StoreTallies.Subjects();
+            StoreTallies.TallyOf tallyOf = new StoreTallies.TallyOf(tallies);
+            List<Resource> batch = new ArrayList<>(BATCH);
+            Value previousSubject = null;
+            long statements = 0;
+            try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
+                for (Statement st : it) {
+                    each.accept(st);
+                    statements++;
+                    StoreTallies.Tally tally = tallyOf.get(st.getContext());
+                    if (tally == null) {
+                        continue;
+                    }
+                    tally.statements++;
+                    tally.scan.add(st.getPredicate());
+                    // Runs of one subject (a triple of complete next to its copy in incomplete) are added once.
+                    if (previousSubject == null || !StoreTallies.sameKey(st.getSubject(), previousSubject)) {
+                        previousSubject = st.getSubject();
+                        if (subjects.add(st.getSubject())) {
+                            batch.add(st.getSubject());
+                            if (batch.size() == BATCH) {
+                                toLookUp.add(batch);
+                                batch = new ArrayList<>(BATCH);
+                            }
                         }
                     }
                 }
-                progress.step(1);
+            } catch (RuntimeException e) {
+                unreadable = e;
+                throw e;
+            } finally {
+                toLookUp.add(batch);
+                toLookUp.add(END);
+            }
+            LOG.info("check: scan of the store ({} statements, {} subjects) after {} s", statements, subjects.size(),
+                    seconds());
+        }
+
+        /** The lookup thread: each subject's statements counted per graph and predicate, all in one read snapshot. */
+        private void lookUpSubjects() {
+            int n = 0;
+            try (RepositoryConnection c = repository.getConnection();
+                 Progress progress = Progress.start("check: lookups by subject (spoc)", -1, "subjects")) {
+                // One snapshot for every lookup: measured at half the cost of a lookup outside a transaction.
+                c.begin(IsolationLevels.SNAPSHOT_READ);
+                StoreTallies.TallyOf tallyOf = new StoreTallies.TallyOf(tallies);
+                for (List<Resource> batch = toLookUp.take(); batch != END && !closing; batch = toLookUp.take()) {
+                    for (Resource s : batch) {
+                        try (RepositoryResult<Statement> it = c.getStatements(s, null, null, false)) {
+                            for (Statement st : it) {
+                                StoreTallies.Tally t = tallyOf.get(st.getContext());
+                                if (t != null) {
+                                    t.bySubject.add(st.getPredicate());
+                                }
+                            }
+                        }
+                    }
+                    n += batch.size();
+                    progress.step(batch.size());
+                }
+                c.commit();
+                lookedUp.complete(n);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                lookedUp.completeExceptionally(e);
+            } catch (Throwable e) {
+                lookedUp.completeExceptionally(e);
             }
         }
-        int subjectCount = subjects.size();
-        subjects.clear();
-        for (Tally t : tallies.values()) {
-            t.scan.predicates().forEach(p -> predicates.putIfAbsent(p.stringValue(), p));
-            t.bySubject.predicates().forEach(p -> predicates.putIfAbsent(p.stringValue(), p));
+
+        /** {@link #finish} on a thread of its own, so that the caller can go on; {@link #close} waits for it. */
+        public CompletableFuture<Report> finishAside() {
+            CompletableFuture<Report> report = new CompletableFuture<>();
+            finishing = new Thread(() -> {
+                try {
+                    report.complete(finish());
+                } catch (Throwable e) {
+                    report.completeExceptionally(e);
+                }
+            }, "lacuna-store-check-counts");
+            finishing.setDaemon(true);
+            finishing.start();
+            return report;
         }
-        for (IRI p : predicates.values()) {
-            // Counted per graph first and added to the graph's map once: not a sorted-map update per statement.
-            Map<Tally, long[]> counted = new IdentityHashMap<>();
-            try (RepositoryResult<Statement> it = conn.getStatements(null, p, null, false)) {
-                Tally last = null;
-                long[] count = null;
-                for (Statement st : it) {
-                    Tally t = tallyOf.get(st.getContext());
-                    if (t != null && t != last) {
-                        last = t;
-                        count = counted.computeIfAbsent(t, k -> new long[1]);
-                    }
-                    if (t != null) {
-                        count[0]++;
-                    }
+
+        /**
+         * Counts by predicate (posc) while the subject lookups end, then compares the three counts of every graph.
+         */
+        public Report finish() {
+            if (skipped) {
+                return new Report(List.of(), List.of(), true);
+            }
+            List<GraphResult> graphs = new ArrayList<>();
+            if (!damage.isEmpty()) {
+                return new Report(graphs, damage, false);
+            }
+            if (unreadable == null) {
+                try {
+                    countByPredicate();
+                } catch (RuntimeException e) {
+                    unreadable = e;
                 }
             }
-            counted.forEach((t, n) -> t.byPredicate.merge(p.stringValue(), n[0], Long::sum));
-        }
-        LOG.info("check: {} subjects and {} predicates looked up after {} s", subjectCount, predicates.size(),
-                String.format("%.1f", (System.nanoTime() - started) / 1e9));
-    }
-
-    /** One graph's statements per predicate, counted three ways. */
-    private static final class Tally {
-        private final Counts scan = new Counts();
-        private final Counts bySubject = new Counts();
-        private final Map<String, Long> byPredicate = new TreeMap<>();
-        private long statements;
-
-        GraphResult result(Resource g) {
-            List<String> damage = new ArrayList<>();
-            Map<String, Long> scanned = scan.byName();
-            Map<String, Long> subjectCounts = bySubject.byName();
-            Set<String> predicates = new TreeSet<>(scanned.keySet());
-            predicates.addAll(subjectCounts.keySet());
-            for (String p : predicates) {
-                long a = scanned.getOrDefault(p, 0L);
-                long b = subjectCounts.getOrDefault(p, 0L);
-                long c = byPredicate.getOrDefault(p, 0L);
-                if (a != b || a != c) {
-                    damage.add(String.format("<%s>: %,d statements in a scan, %,d by subject (spoc), %,d by predicate (posc)",
-                            p, a, b, c));
-                }
+            for (Resource g : contexts) {
+                StoreTallies.Tally tally = tallies.get(StoreTallies.key(g));
+                graphs.add(unreadable == null ? tally.result(g, SHOWN)
+                        : new GraphResult(g, tally.statements, 0, List.of("cannot be read: " + unreadable.getMessage())));
             }
-            if (predicates.isEmpty()) {
-                // A graph is listed only while it holds statements; listed yet empty in every index means
-                // its statements were lost (seen after a kill of a load at isolation NONE).
-                damage.add("listed as a graph of the store but holds no statements in any index");
-            }
-            return new GraphResult(g, statements, predicates.size(), damage);
+            return new Report(graphs, damage, false);
         }
-    }
 
-    /**
-     * Statements per predicate, keyed by the store's internal id of an LMDB value (equal ids in one value store
-     * revision are the same value) or by the value itself; {@link #byName} joins keys of the same IRI, so a value
-     * seen once with an id and once without still counts as one predicate.
-     */
-    private static final class Counts {
-        private final Map<Object, long[]> counts = new HashMap<>();
-        private final Map<Object, IRI> values = new HashMap<>();
-        private IRI lastPredicate;
-        private long[] last;
-
-        void add(IRI predicate) {
-            if (lastPredicate == null || !sameKey(predicate, lastPredicate)) {
-                lastPredicate = predicate;
-                last = counts.computeIfAbsent(key(predicate), k -> {
-                    values.put(k, predicate);
-                    return new long[1];
+        private void countByPredicate() {
+            Map<String, IRI> predicates = new TreeMap<>();
+            for (StoreTallies.Tally t : tallies.values()) {
+                t.scan.predicates().forEach(p -> predicates.putIfAbsent(p.stringValue(), p));
+            }
+            countByPredicate(predicates.values());
+            int subjects = joinLookups();
+            // A predicate only the subject lookups met (an index lost it from the scan's) is counted too.
+            Map<String, IRI> more = new TreeMap<>();
+            for (StoreTallies.Tally t : tallies.values()) {
+                t.bySubject.predicates().forEach(p -> {
+                    if (!predicates.containsKey(p.stringValue())) {
+                        more.putIfAbsent(p.stringValue(), p);
+                    }
                 });
             }
-            last[0]++;
+            countByPredicate(more.values());
+            LOG.info("check: {} subjects and {} predicates looked up after {} s", subjects,
+                    predicates.size() + more.size(), seconds());
         }
 
-        Collection<IRI> predicates() {
-            return values.values();
-        }
-
-        Map<String, Long> byName() {
-            Map<String, Long> out = new TreeMap<>();
-            counts.forEach((k, n) -> out.merge(values.get(k).stringValue(), n[0], Long::sum));
-            return out;
-        }
-    }
-
-    /** The store's id of an LMDB value (one value within one value store revision), else the value itself. */
-    private static Object key(Value value) {
-        return value instanceof LmdbValue v && v.getInternalID() != LmdbValue.UNKNOWN_ID
-                ? new IdKey(v.getInternalID(), v.getValueStoreRevision()) : value;
-    }
-
-    private record IdKey(long id, Object revision) {
-    }
-
-    /**
-     * Whether two values have the same {@link #key}, without making keys: the store's values come a statement at
-     * a time, each of its three or four values compared with the last one's (at 20M triples, 160M comparisons).
-     */
-    private static boolean sameKey(Value a, Value b) {
-        if (a instanceof LmdbValue x && b instanceof LmdbValue y && x.getInternalID() != LmdbValue.UNKNOWN_ID
-                && y.getInternalID() != LmdbValue.UNKNOWN_ID) {
-            return x.getInternalID() == y.getInternalID() && (x.getValueStoreRevision() == y.getValueStoreRevision()
-                    || x.getValueStoreRevision().equals(y.getValueStoreRevision()));
-        }
-        return key(a).equals(key(b));
-    }
-
-    /** Each statement's tally by its graph, the last graph's looked up again only when the graph changes. */
-    private static final class TallyOf {
-        private final Map<Object, Tally> tallies;
-        private Resource lastContext;
-        private Tally last;
-
-        TallyOf(Map<Object, Tally> tallies) {
-            this.tallies = tallies;
-        }
-
-        Tally get(Resource context) {
-            if (context == null) {
-                return null;
-            }
-            if (lastContext == null || !sameKey(context, lastContext)) {
-                lastContext = context;
-                last = tallies.get(key(context));
-            }
-            return last;
-        }
-    }
-
-    /**
-     * The distinct subjects of the store, each kept once by its {@link #key}. The subjects of one value store
-     * revision (all of them, in an LMDB store) are kept by id in open addressing on primitive keys: a hash map of
-     * keys made per statement was most of this check's scan (JFR, 2M triples), as the scan need not come a subject
-     * at a time.
-     */
-    private static final class Subjects {
-        private Object revision;
-        private LongKeyedTable<Resource> byId = new LongKeyedTable<>();
-        private final Map<Object, Resource> others = new HashMap<>();
-
-        void add(Resource subject) {
-            if (subject instanceof LmdbValue v && v.getInternalID() != LmdbValue.UNKNOWN_ID) {
-                if (revision == null) {
-                    revision = v.getValueStoreRevision();
+        private void countByPredicate(Collection<IRI> predicates) {
+            StoreTallies.TallyOf tallyOf = new StoreTallies.TallyOf(tallies);
+            for (IRI p : predicates) {
+                if (closing) {
+                    throw new LacunaException("the store check was stopped");
                 }
-                if (revision == v.getValueStoreRevision() || revision.equals(v.getValueStoreRevision())) {
-                    byId.putIfAbsent(v.getInternalID(), subject);
-                    return;
+                // Counted per graph first and added to the graph's map once: not a sorted-map update per statement.
+                Map<StoreTallies.Tally, long[]> counted = new IdentityHashMap<>();
+                try (RepositoryResult<Statement> it = conn.getStatements(null, p, null, false)) {
+                    StoreTallies.Tally last = null;
+                    long[] count = null;
+                    for (Statement st : it) {
+                        StoreTallies.Tally t = tallyOf.get(st.getContext());
+                        if (t != null && t != last) {
+                            last = t;
+                            count = counted.computeIfAbsent(t, k -> new long[1]);
+                        }
+                        if (t != null) {
+                            count[0]++;
+                        }
+                    }
+                }
+                counted.forEach((t, n) -> t.byPredicate.merge(p.stringValue(), n[0], Long::sum));
+            }
+        }
+
+        private int joinLookups() {
+            try {
+                return lookedUp.join();
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause();
+                throw cause instanceof RuntimeException r ? r : new LacunaException("check: " + cause.getMessage(), cause);
+            }
+        }
+
+        private String seconds() {
+            return String.format("%.1f", (System.nanoTime() - started) / 1e9);
+        }
+
+        /**
+         * Stops the pass's threads should the caller not have waited for them (it failed), and waits for them to
+         * end before the connection goes: a store must not be shut down under a read.
+         */
+        @Override
+        public void close() {
+            closing = true;
+            for (Thread t : new Thread[] {lookups, finishing}) {
+                if (t != null && t != Thread.currentThread()) {
+                    t.interrupt();
+                    try {
+                        t.join();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
             }
-            others.putIfAbsent(key(subject), subject);
-        }
-
-        int size() {
-            return byId.size() + others.size();
-        }
-
-        List<Resource> values() {
-            List<Resource> out = byId.values();
-            out.addAll(others.values());
-            return out;
-        }
-
-        void clear() {
-            byId = new LongKeyedTable<>();
-            others.clear();
+            if (conn != null) {
+                conn.close();
+            }
         }
     }
 }
