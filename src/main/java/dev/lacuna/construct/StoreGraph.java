@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -43,6 +44,12 @@ final class StoreGraph {
     private List<long[]> tails = new ArrayList<>();
     private List<int[]> relationColumn = new ArrayList<>();
     private long count;
+    private Value lastSubject;
+    private Value lastObject;
+    private IRI lastPredicate;
+    private long lastHead;
+    private long lastTail;
+    private int lastRelation;
     private long maxHead;
     private long maxTail;
     /** Non-null once the graph is not of the KG's form: then it is held as statements. */
@@ -68,6 +75,11 @@ final class StoreGraph {
         return g;
     }
 
+    /** A graph to be given its statements one by one ({@link #add}), then {@link #finish}ed. */
+    static StoreGraph reading(KgGraphs kg) {
+        return new StoreGraph(kg);
+    }
+
     /** The statements given, as {@link #read} would hold them (for tests and callers that hold statements). */
     static StoreGraph of(Iterable<Statement> statements, KgGraphs kg) {
         StoreGraph g = new StoreGraph(kg);
@@ -76,24 +88,39 @@ final class StoreGraph {
         return g;
     }
 
-    private void add(Statement st) {
+    /** A statement of the graph, its values plain ({@link PlainValues}). */
+    void add(Statement st) {
         if (statements != null) {
             statements.add(st);
             return;
         }
-        long h = TriplePacking.entityId(st.getSubject(), entityPrefix);
-        long t = TriplePacking.entityId(st.getObject(), entityPrefix);
+        // Plain values are one object per value (PlainValues): a value met by the last statement is known by identity.
+        if (st.getSubject() != lastSubject) {
+            lastSubject = st.getSubject();
+            lastHead = TriplePacking.entityId(lastSubject, entityPrefix);
+        }
+        if (st.getObject() != lastObject) {
+            lastObject = st.getObject();
+            lastTail = TriplePacking.entityId(lastObject, entityPrefix);
+        }
+        long h = lastHead;
+        long t = lastTail;
         if (h < 0 || t < 0) {
             unpackAll();
             statements.add(st);
             return;
         }
-        Integer r = relationIds.get(st.getPredicate());
-        if (r == null) {
-            r = relations.size();
-            relationIds.put(st.getPredicate(), r);
-            relations.add(st.getPredicate());
+        if (st.getPredicate() != lastPredicate) {
+            Integer r = relationIds.get(st.getPredicate());
+            if (r == null) {
+                r = relations.size();
+                relationIds.put(st.getPredicate(), r);
+                relations.add(st.getPredicate());
+            }
+            lastPredicate = st.getPredicate();
+            lastRelation = r;
         }
+        int r = lastRelation;
         int at = (int) (count % BLOCK);
         if (at == 0) {
             heads.add(new long[BLOCK]);
@@ -127,7 +154,7 @@ final class StoreGraph {
      * in {@link GraphFiles#key} order, tail id) only when entity keys sort as their ids do (the entity prefix
      * ends the IRI's path) and no two relations share a name or a TriG key; else the graph is held as statements.
      */
-    private void finish() {
+    void finish() {
         if (statements != null) {
             return;
         }

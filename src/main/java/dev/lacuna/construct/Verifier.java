@@ -97,7 +97,7 @@ public final class Verifier {
     }
 
     public static Report verify(Repository repository, Path dir) {
-        return verify(repository, dir, null);
+        return verify(repository, dir, null, null);
     }
 
     /**
@@ -107,13 +107,20 @@ public final class Verifier {
      * same. With null, the files are compared with the store (what {@code lacuna verify} does).
      */
     static Report verify(Repository repository, Path dir, WrittenGraphs written) {
-        if (!Files.isDirectory(dir)) {
-            String interrupted = RecordChecks.interruptedRename(dir);
-            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder"
-                    + (interrupted == null ? "" : "; " + interrupted));
-        }
+        return verify(repository, dir, written, null);
+    }
+
+    /**
+     * As {@link #verify(Repository, Path)}, the store's graphs as one scan of the store gave them ({@link GraphScan},
+     * shared with the store's index check by {@link VerifyOperation}); with null, read here.
+     */
+    static Report verify(Repository repository, Path dir, GraphScan.Result scanned) {
+        return verify(repository, dir, null, scanned);
+    }
+
+    private static Report verify(Repository repository, Path dir, WrittenGraphs written, GraphScan.Result scanned) {
+        BenchmarkFolder folder = folder(dir);
         long started = System.nanoTime();
-        BenchmarkFolder folder = BenchmarkFolder.at(dir);
         KgGraphs kg = folder.summary().kgGraphs();
         List<Triple> removed = readTriples(folder.removedFile());
         Splitter.Split split = QuestionFiles.read(dir);
@@ -127,10 +134,11 @@ public final class Verifier {
         Map<IRI, List<Statement>> broken;
         try (RepositoryConnection conn = repository.getConnection()) {
             List<GraphRole> brokenRoles = BrokenGraphCheck.roles(folder.summary());
-            broken = BrokenGraphCheck.read(conn, kg, brokenRoles);
-            // One scan of each graph serves the checksums and the comparison of every file with the store.
+            // One read of the store serves the checksums and the comparison of every file with the store.
             if (written == null) {
-                graphs = StoreGraphs.read(conn, kg);
+                GraphScan.Result read = scanned != null ? scanned : GraphScan.read(repository, kg, brokenRoles);
+                graphs = read.graphs();
+                broken = read.broken();
                 completeSum = graphs.completeSum();
                 incompleteSum = graphs.incompleteSum();
                 // Whether each graph was packed decides verify's memory at scale: say so.
@@ -140,6 +148,7 @@ public final class Verifier {
                         graphs.incomplete().packed() ? "packed" : "held as statements",
                         String.format("%.1f", (System.nanoTime() - started) / 1e9));
             } else {
+                broken = BrokenGraphCheck.read(conn, kg, brokenRoles);
                 List<IRI> names = new ArrayList<>(List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()));
                 names.addAll(broken.keySet());
                 holdsWritten = written.compare(repository, names,
@@ -180,6 +189,16 @@ public final class Verifier {
             checks.add(0, new Check("no build stopped between its commit and its folder's rename", 1, List.of(interrupted)));
         }
         return new Report(checks);
+    }
+
+    /** The benchmark folder at {@code dir}; bad input when there is none, or its summary cannot be read. */
+    static BenchmarkFolder folder(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            String interrupted = RecordChecks.interruptedRename(dir);
+            throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder"
+                    + (interrupted == null ? "" : "; " + interrupted));
+        }
+        return BenchmarkFolder.at(dir);
     }
 
     /** Adds a finished check and says so: a 20M-triple folder takes minutes to verify, and long work shows progress. */
@@ -225,26 +244,11 @@ public final class Verifier {
     }
 
     /**
-     * The graphs of the KG as the store holds them, each read once, with the checksums of complete and
-     * incomplete computed from the store's own statements during the same read. Complete and incomplete are
-     * packed as they stream ({@link StoreGraph}), not held as statements. They are read one after the other,
-     * sharing one {@link PlainValues}: verify's other core is busy with the store's index check meanwhile, and
-     * reading them at once made each thread fetch and keep every entity's text (at 20M triples, 2.7M values
-     * each, and minutes of young collections copying them).
+     * The graphs of the KG as the store holds them ({@link GraphScan}): complete and incomplete packed
+     * ({@link StoreGraph}), not held as statements, with the checksums computed from the store's own statements.
      */
     record StoreGraphs(StoreGraph complete, GraphChecksum completeSum, StoreGraph incomplete,
                        GraphChecksum incompleteSum, List<Statement> labels, List<Statement> benchmark) {
-        static StoreGraphs read(RepositoryConnection conn, KgGraphs kg) {
-            Map<Value, Value> values = new HashMap<>();
-            // One PlainValues for both large graphs: an LMDB id's text is fetched once for complete and incomplete.
-            PlainValues plain = new PlainValues(values);
-            GraphChecksum completeSum = new GraphChecksum();
-            StoreGraph complete = StoreGraph.read(conn, kg, kg.complete(), plain, completeSum::add);
-            GraphChecksum incompleteSum = new GraphChecksum();
-            StoreGraph incomplete = StoreGraph.read(conn, kg, kg.incomplete(), plain, incompleteSum::add);
-            return new StoreGraphs(complete, completeSum, incomplete, incompleteSum,
-                    GraphFiles.read(conn, kg.labels(), values), GraphFiles.read(conn, kg.benchmark(), values));
-        }
     }
 
     private static Check incompleteIsCompleteMinusRemoved(KgGraphs kg, List<Triple> removed, GraphChecksum completeSum,

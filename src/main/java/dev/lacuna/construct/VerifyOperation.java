@@ -2,19 +2,28 @@ package dev.lacuna.construct;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import org.eclipse.rdf4j.repository.Repository;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.store.GraphRole;
+import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreCheck;
 
 /**
  * What {@code lacuna verify} does: the folder's checks ({@link Verifier}) and the store's index check
- * ({@link StoreCheck}) at the same time. They are two independent reads of the store, each about one core's work (at
- * 20M triples, minutes each); LMDB's readers do not wait for each other, so each runs on a core of its own.
+ * ({@link StoreCheck}), both from one scan of the store. The scan's statements are sorted into the graphs the folder
+ * is compared with ({@link GraphScan}) while the index check counts them and looks their subjects up on the other
+ * core; then the folder's checks run beside the index check's counts by predicate. At 20M triples, reading the
+ * graphs one by one beside the index check's own scan took 210 s of verify's 304 s.
  */
 public final class VerifyOperation {
+    private static final Logger LOG = LoggerFactory.getLogger(VerifyOperation.class);
     /** Both reports; the folder's first, as they are printed. */
     public record Result(Verifier.Report folder, StoreCheck.Report store) {
         public void print(PrintStream out) {
@@ -33,22 +42,28 @@ public final class VerifyOperation {
     }
 
     /**
-     * Verifies the folder at {@code dir} against {@code repository}. Should the folder's checks fail to run (bad
-     * input), their error is thrown at once; the index check's thread is a daemon and ends with the store.
+     * Verifies the folder at {@code dir} against {@code repository}. A folder that cannot be read is reported (bad
+     * input) before the store is read; a store behind HTTP is read graph by graph and its index check is skipped.
      */
     public static Result run(Repository repository, Path dir) {
-        CompletableFuture<StoreCheck.Report> check = new CompletableFuture<>();
-        Thread checking = new Thread(() -> {
-            try {
-                check.complete(StoreCheck.check(repository));
-            } catch (Throwable e) {
-                check.completeExceptionally(e);
+        BenchmarkFolder folder = Verifier.folder(dir);
+        KgGraphs kg = folder.summary().kgGraphs();
+        List<GraphRole> brokenRoles = BrokenGraphCheck.roles(folder.summary());
+        try (StoreCheck.Pass pass = StoreCheck.start(repository)) {
+            if (pass.skipped()) {
+                return new Result(Verifier.verify(repository, dir, GraphScan.read(repository, kg, brokenRoles)),
+                        pass.finish());
             }
-        }, "lacuna-store-check");
-        checking.setDaemon(true);
-        checking.start();
-        Verifier.Report folder = Verifier.verify(repository, dir);
-        return new Result(folder, joined(check));
+            long started = System.nanoTime();
+            GraphScan graphs = new GraphScan(kg, brokenRoles);
+            pass.scan(graphs);
+            GraphScan.Result read = graphs.finish();
+            LOG.info("verify: one scan of the store read {} statements of the folder's graphs in {} s", graphs.statements(),
+                    String.format("%.1f", (System.nanoTime() - started) / 1e9));
+            CompletableFuture<StoreCheck.Report> check = pass.finishAside();
+            Verifier.Report report = Verifier.verify(repository, dir, read);
+            return new Result(report, joined(check));
+        }
     }
 
     private static StoreCheck.Report joined(CompletableFuture<StoreCheck.Report> check) {

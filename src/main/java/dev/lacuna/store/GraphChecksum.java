@@ -36,7 +36,18 @@ public final class GraphChecksum {
     }
 
     public void add(Statement st) {
-        add(st.getSubject().stringValue(), st.getPredicate().stringValue(), st.getObject().toString());
+        addHash(hash(st));
+    }
+
+    /** The triple's share of the digest: computed once, it can be added to the digests of several graphs. */
+    public static long hash(Statement st) {
+        return hash(st.getSubject().stringValue(), st.getPredicate().stringValue(), st.getObject().toString());
+    }
+
+    /** Adds a triple by its {@link #hash(Statement)}. */
+    public void addHash(long hash) {
+        sum += hash;
+        count++;
     }
 
     /** Recomputes the digest of one named graph from the store. */
