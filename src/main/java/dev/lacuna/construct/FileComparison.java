@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,10 +55,15 @@ final class FileComparison extends Writer {
     private byte[] text = new byte[BLOCK];
     private int compared;
     private int length;
-    /** Chars of a write, copied to be encoded in one tight loop. */
-    private final char[] chars = new char[BLOCK / 8];
-    /** A high surrogate that ended a write: the low one comes with the next (a writer may split a pair). */
-    private char high;
+    /**
+     * What is written, gathered to be encoded a block at a time by the encoder the folder's writers use: the same
+     * bytes by construction, and its ASCII loop is the JDK's vectorised one. A high surrogate at the end waits here
+     * for the low one of its pair (a writer may split a pair across writes).
+     */
+    private final char[] chars = new char[BLOCK / 4];
+    private int charCount;
+    private static final int WINDOW = 512;
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
     private final List<String> failures = new ArrayList<>();
     /** LFs of the store's text compared equal; then, with the line that differs, the lines checked. */
     private long lines;
@@ -84,22 +90,32 @@ final class FileComparison extends Writer {
 
     @Override
     public void write(int c) {
-        chars[0] = (char) c;
-        encode(chars, 0, 1);
+        if (!done) {
+            chars[charCount++] = (char) c;
+            if (charCount == chars.length) {
+                encode(false);
+            }
+        }
     }
 
     @Override
     public void write(char[] cbuf, int off, int len) {
         Objects.checkFromIndexSize(off, len, cbuf.length);
-        encode(cbuf, off, off + len);
+        for (int end = off + len; off < end && !done; ) {
+            int n = Math.min(end - off, chars.length - charCount);
+            System.arraycopy(cbuf, off, chars, charCount, n);
+            off += n;
+            added(n);
+        }
     }
 
     @Override
     public void write(String s, int off, int len) {
-        for (int end = off + len; off < end && !done; off += chars.length) {
-            int n = Math.min(end - off, chars.length);
-            s.getChars(off, off + n, chars, 0);
-            encode(chars, 0, n);
+        for (int end = off + len; off < end && !done; ) {
+            int n = Math.min(end - off, chars.length - charCount);
+            s.getChars(off, off + n, chars, charCount);
+            off += n;
+            added(n);
         }
     }
 
@@ -109,105 +125,52 @@ final class FileComparison extends Writer {
         if (!(csq instanceof StringBuilder sb)) {
             return super.append(csq);
         }
-        for (int off = 0; off < sb.length() && !done; off += chars.length) {
-            int n = Math.min(sb.length() - off, chars.length);
-            sb.getChars(off, off + n, chars, 0);
-            encode(chars, 0, n);
+        for (int off = 0; off < sb.length() && !done; ) {
+            int n = Math.min(sb.length() - off, chars.length - charCount);
+            sb.getChars(off, off + n, chars, charCount);
+            off += n;
+            added(n);
         }
         return this;
     }
 
+    private void added(int n) {
+        charCount += n;
+        if (charCount == chars.length) {
+            encode(false);
+        }
+    }
+
     /**
-     * The chars as UTF-8, as {@link java.nio.charset.StandardCharsets#UTF_8}'s encoder writes them, appended to
-     * {@link #text}; ASCII in a loop of its own, the rest a char at a time.
+     * The gathered chars as UTF-8, appended to {@link #text} and compared; a high surrogate at their end is kept
+     * for its pair unless the text has ended.
      */
-    private void encode(char[] c, int off, int end) {
-        if (done || off >= end) {
-            return;
-        }
-        if (high != 0) {
-            ensureRoom(4);
-            if (done) {
-                return;
-            }
-            char h = high;
-            high = 0;
-            if (Character.isLowSurrogate(c[off])) {
-                putCodePoint(Character.toCodePoint(h, c[off++]));
-            } else {
-                lone();
-            }
-        }
-        while (off < end && !done) {
-            // Every char takes at most 3 bytes, a pair 4: one byte to spare lets a pair end the run.
-            int stop = off + Math.min(end - off, (text.length - length - 1) / 3);
-            if (stop == off) {
+    private void encode(boolean end) {
+        CharBuffer in = CharBuffer.wrap(chars, 0, charCount);
+        while (!done) {
+            // A window at a time: the encoder's vectorised ASCII loop runs only until a window's first other char.
+            in.limit(Math.min(in.position() + WINDOW, charCount));
+            ByteBuffer out = ByteBuffer.wrap(text, length, text.length - length);
+            CoderResult result = encoder.encode(in, out, end && in.limit() == charCount);
+            length = out.position();
+            if (result.isOverflow()) {
                 makeRoom();
-                continue;
-            }
-            byte[] t = text;
-            int p = length;
-            while (off < stop) {
-                char ch = c[off];
-                if (ch < 0x80) {
-                    t[p++] = (byte) ch;
-                    off++;
-                } else {
-                    length = p;
-                    off += encodeOther(c, off, end);
-                    if (done) {
-                        return;
-                    }
-                    p = length;
+            } else if (result.isError()) {
+                ensureRoom(1);
+                if (!done) {
+                    lone();
+                    in.position(in.position() + result.length());
                 }
+            } else if (in.limit() == charCount) {
+                break;
             }
-            length = p;
         }
+        int left = in.remaining();
+        System.arraycopy(chars, in.position(), chars, 0, left);
+        charCount = left;
         if (differs >= 0 && !done) {
             findStoreLineEnd();
         }
-    }
-
-    /** One non-ASCII char, or a surrogate pair, appended; the chars it took. */
-    private int encodeOther(char[] c, int i, int end) {
-        char ch = c[i];
-        if (!Character.isSurrogate(ch)) {
-            putCodePoint(ch);
-            return 1;
-        }
-        if (Character.isHighSurrogate(ch)) {
-            if (i + 1 == end) {
-                high = ch;
-                return 1;
-            }
-            if (Character.isLowSurrogate(c[i + 1])) {
-                putCodePoint(Character.toCodePoint(ch, c[i + 1]));
-                return 2;
-            }
-        }
-        lone();
-        return 1;
-    }
-
-    private void putCodePoint(int cp) {
-        byte[] t = text;
-        int p = length;
-        if (cp < 0x80) {
-            t[p++] = (byte) cp;
-        } else if (cp < 0x800) {
-            t[p++] = (byte) (0xC0 | cp >> 6);
-            t[p++] = (byte) (0x80 | cp & 0x3F);
-        } else if (cp < 0x10000) {
-            t[p++] = (byte) (0xE0 | cp >> 12);
-            t[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
-            t[p++] = (byte) (0x80 | cp & 0x3F);
-        } else {
-            t[p++] = (byte) (0xF0 | cp >> 18);
-            t[p++] = (byte) (0x80 | cp >> 12 & 0x3F);
-            t[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
-            t[p++] = (byte) (0x80 | cp & 0x3F);
-        }
-        length = p;
     }
 
     /**
@@ -413,12 +376,8 @@ final class FileComparison extends Writer {
     /** Ends the comparison: a last line without a newline, then whatever the file has beyond the store's lines. */
     @Override
     public void close() {
-        if (!done && high != 0) {
-            high = 0;
-            ensureRoom(1);
-            if (!done) {
-                lone();
-            }
+        if (!done) {
+            encode(true);
         }
         if (!done && differs < 0) {
             compare(length);
