@@ -40,6 +40,8 @@ final class FileComparison extends Writer {
     private static final int REST = 1 << 20;
     /** The byte a lone surrogate is encoded as: never in valid UTF-8, as the folder's writers refuse to write one. */
     private static final byte LONE = (byte) 0xFF;
+    /** Chars given to the encoder at once: its vectorised ASCII loop stops for good at a window's first other char. */
+    private static final int WINDOW = 512;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final String name;
@@ -62,7 +64,6 @@ final class FileComparison extends Writer {
      */
     private final char[] chars = new char[BLOCK / 4];
     private int charCount;
-    private static final int WINDOW = 512;
     private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder();
     private final List<String> failures = new ArrayList<>();
     /** LFs of the store's text compared equal; then, with the line that differs, the lines checked. */
@@ -148,7 +149,6 @@ final class FileComparison extends Writer {
     private void encode(boolean end) {
         CharBuffer in = CharBuffer.wrap(chars, 0, charCount);
         while (!done) {
-            // A window at a time: the encoder's vectorised ASCII loop runs only until a window's first other char.
             in.limit(Math.min(in.position() + WINDOW, charCount));
             ByteBuffer out = ByteBuffer.wrap(text, length, text.length - length);
             CoderResult result = encoder.encode(in, out, end && in.limit() == charCount);
@@ -294,7 +294,10 @@ final class FileComparison extends Writer {
         }
     }
 
-    /** The first difference, named as the char by char comparison named it; the store's line is {@code [start, end)}. */
+    /**
+     * Names the first difference, the store's line ending at {@code end}: both lines are decoded only here, the
+     * file's strictly, as the line that differs may be where the file is not UTF-8.
+     */
     private void report(int end) {
         if (done) {
             return;
