@@ -274,6 +274,18 @@ class FileComparisonTest {
                 compare(changed, chunks(text, 1000)).failures());
     }
 
+    @Test
+    void aFileThatCannotBeReadIsNamed() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("d.tsv"));
+        FileComparison c = new FileComparison("d.tsv", folder);
+        try (c) {
+            c.write("a\n");
+        }
+        List<String> failures = c.check().failures();
+        assertEquals(1, failures.size());
+        assertTrue(failures.get(0).startsWith("d.tsv: cannot read: "), failures.get(0));
+    }
+
     private static void write(Writer w, int c) {
         try {
             w.write(c);
