@@ -56,7 +56,8 @@ public final class PlainValues {
     }
 
     private Value plain(Value v, int position) {
-        if (v instanceof LmdbValue lmdb && lmdb.getValueStoreRevision() == revision && revision != null) {
+        if (v instanceof LmdbValue lmdb && revision != null && (lmdb.getValueStoreRevision() == revision
+                || revision.equals(lmdb.getValueStoreRevision()))) {
             long id = lmdb.getInternalID();
             if (id != LmdbValue.UNKNOWN_ID && id == lastIds[position]) {
                 return lastValues[position];
