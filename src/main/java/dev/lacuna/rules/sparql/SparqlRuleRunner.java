@@ -39,7 +39,8 @@ import dev.lacuna.store.StoreKinds;
 
 /**
  * Runs the compiled rule queries on an RDF4J repository: embedded (native, memory, LMDB) or remote
- * (HTTPRepository, SPARQLRepository) alike, since everything is plain SPARQL 1.1 text. One connection per call.
+ * (HTTPRepository, SPARQLRepository) alike, since everything is plain SPARQL 1.1 text; only {@link #present} asks an
+ * embedded store by statement lookups, as cheaper there. One connection per call, so calls may run on several threads.
  */
 public final class SparqlRuleRunner {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
