@@ -78,10 +78,10 @@ final class RecordChecks {
         return checks;
     }
 
-    /** What the benchmark graph records of questions and selected groundings, read in one scan of that graph. */
+    /** What the benchmark graph records of questions and selected groundings, read property by property. */
     record StoredRecords(Map<String, Map<IRI, List<Value>>> questions, Set<String> groundings,
                          Set<String> ruleHeads, Set<Triple> removed) {
-        private static final Set<IRI> NEEDED = Set.of(LacunaVocab.QUESTION_ID, LacunaVocab.QUESTION_TEXT,
+        private static final List<IRI> NEEDED = List.of(LacunaVocab.QUESTION_ID, LacunaVocab.QUESTION_TEXT,
                 LacunaVocab.TOPIC_ENTITY, LacunaVocab.RELATION, LacunaVocab.DIRECTION, LacunaVocab.ANSWER,
                 LacunaVocab.HARD_ANSWER, LacunaVocab.SPLIT, LacunaVocab.OF_RULE, LacunaVocab.SELECTED,
                 LacunaVocab.HEAD_TRIPLE, LacunaVocab.BODY_TRIPLE, LacunaVocab.SUBJECT, LacunaVocab.PREDICATE,
@@ -104,13 +104,15 @@ final class RecordChecks {
 
         static StoredRecords read(RepositoryConnection conn, KgGraphs kg) {
             Map<Resource, Map<IRI, List<Value>>> nodes = new HashMap<>();
-            try (var it = conn.getStatements(null, null, null, false, kg.benchmark())) {
-                for (Statement st : it) {
-                    if (!NEEDED.contains(st.getPredicate())) {
-                        continue; // the rules' measures and atoms are most of the graph: not held
+            // One lookup per needed property (the predicate-first index) rather than a scan of the whole graph: the
+            // rules' measures and atoms are most of it (at FB15k-237, 1.35M statements), and a scan resolved each
+            // one's predicate to compare it. A subject's values of one property come in object order either way.
+            for (IRI property : NEEDED) {
+                try (var it = conn.getStatements(null, property, null, false, kg.benchmark())) {
+                    for (Statement st : it) {
+                        nodes.computeIfAbsent(st.getSubject(), s -> new HashMap<>())
+                                .computeIfAbsent(property, p -> new ArrayList<>()).add(st.getObject());
                     }
-                    nodes.computeIfAbsent(st.getSubject(), s -> new HashMap<>())
-                            .computeIfAbsent(st.getPredicate(), p -> new ArrayList<>()).add(st.getObject());
                 }
             }
             Map<String, Map<IRI, List<Value>>> questions = new HashMap<>();

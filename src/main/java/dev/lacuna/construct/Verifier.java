@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +33,6 @@ import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.QuestionRequest;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
-import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.GraphChecksum;
@@ -157,24 +155,20 @@ public final class Verifier {
                         String.format("%.1f", (System.nanoTime() - started) / 1e9));
             }
             done(checks, started, completeUnchanged(conn, kg, completeSum));
+            // The checks against the store's records run on their own thread and connection meanwhile.
+            RecordChecksInBackground records = RecordChecksInBackground.start(repository, kg, folder, split, removed.size());
             done(checks, started, removedTriples(runner, kg, removed));
             done(checks, started, incompleteIsCompleteMinusRemoved(kg, removed, completeSum, incompleteSum));
             // A deeper question's grounding is its proof's last step, whose body holds only with the earlier heads.
             done(checks, started, bodiesHold(runner, kg, ProofCheck.depthOne(questions)));
-            done(checks, started, rulesInferHardAnswers(runner, kg, ProofCheck.depthOne(questions)));
+            done(checks, started, RuleInferenceCheck.check(runner, kg, ProofCheck.depthOne(questions)));
             if (ProofCheck.needed(questions)) {
                 ProofCheck.checks(conn, runner, kg, AmieRules.read(folder.rulesFile()), questions,
                         new HashSet<>(removed), folder.summary()).forEach(c -> done(checks, started, c));
             }
             BrokenGraphCheck.checks(conn, kg, folder, questions, broken, incompleteSum)
                     .forEach(c -> done(checks, started, c));
-            done(checks, started, FolderChecks.questionsMatchStore(conn, kg, split));
-            RecordChecks.all(conn, kg, folder, split).forEach(c -> done(checks, started, c));
-            try {
-                done(checks, started, FolderChecks.summaryCounts(conn, kg, folder, split, removed.size()));
-            } catch (IOException e) {
-                throw new BadInputException(folder.summaryFile().toString(), -1, -1, "cannot read: " + e.getMessage());
-            }
+            records.checks().forEach(c -> done(checks, started, c));
         }
         done(checks, started, FolderChecks.hardAnswersAreRemovedHeads(split, removed));
         (written == null ? FolderChecks.filesMatchStore(repository, kg, dir, graphs, broken) : holdsWritten)
@@ -282,32 +276,6 @@ public final class Verifier {
             }
         }
         return new Check("grounding body triples hold in incomplete", checked, failures);
-    }
-
-    private static Check rulesInferHardAnswers(SparqlRuleRunner runner, KgGraphs kg, List<Question> questions) {
-        // One batched query per rule and 500 heads (SparqlRuleRunner.bodiesHold) rather than one ASK per question.
-        Map<String, List<List<IRI>>> pairsByRule = new LinkedHashMap<>();
-        for (Question q : questions) {
-            List<String> head = q.grounding().head();
-            pairsByRule.computeIfAbsent(q.rule(), r -> new ArrayList<>()).add(List.of(
-                    kg.entity(Long.parseLong(head.get(0))), kg.entity(Long.parseLong(head.get(2)))));
-        }
-        Map<String, Set<List<IRI>>> holding = new HashMap<>();
-        for (Question q : questions) {
-            if (!holding.containsKey(q.rule())) {
-                Rule rule = AmieRules.parseRule(q.rule(), "question " + q.id(), -1);
-                holding.put(q.rule(), runner.bodiesHold(rule, kg.incomplete(), pairsByRule.get(q.rule())));
-            }
-        }
-        List<String> failures = new ArrayList<>();
-        for (Question q : questions) {
-            List<String> head = q.grounding().head();
-            List<IRI> pair = List.of(kg.entity(Long.parseLong(head.get(0))), kg.entity(Long.parseLong(head.get(2))));
-            if (!holding.get(q.rule()).contains(pair)) {
-                failures.add(q.id() + ": rule body does not hold in incomplete for " + String.join(" ", head));
-            }
-        }
-        return new Check("hard answer inferable in incomplete by its rule (SPARQL)", questions.size(), failures);
     }
 
     private static Check noLeaks(List<Question> questions) {

@@ -282,7 +282,10 @@ public final class RuleCompiler {
     /**
      * {@link #bodyCheck} for many (subject, object) pairs of one rule in one query: the pairs in a VALUES block
      * on the head's two variables, and the pairs for which the body holds as the result (SELECT DISTINCT).
-     * Only for a head of two distinct variables ({@link #batchableBodyCheck}).
+     * Only for a head of two distinct variables ({@link #batchableBodyCheck}). The body is asked as FILTER EXISTS,
+     * so that the store stops at a pair's first grounding instead of joining out all of them only for DISTINCT to
+     * drop them: at FB15k-237 (the 2,174 rules of its questions, up to three body atoms, hub entities) it took the
+     * queries of verify from 2.6 to 1.4 s of CPU.
      */
     public String bodyChecks(Rule rule, IRI graph, List<List<IRI>> pairs) {
         requireCompilable(rule);
@@ -300,8 +303,10 @@ public final class RuleCompiler {
         if (rows == null) {
             throw new IllegalArgumentException("no pairs to check");
         }
-        GraphPattern body = GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph));
-        return Queries.SELECT(s, o).distinct().where(rows.build(), body).getQueryString();
+        // The graph around both, as sparqlbuilder writes FILTER EXISTS GRAPH without the braces SPARQL requires.
+        GraphPattern body = GraphPatterns.and(triples(rule.body(), Map.of()));
+        return Queries.SELECT(s, o).distinct()
+                .where(GraphPatterns.and(rows.build()).filterExists(body).from(Rdf.iri(graph))).getQueryString();
     }
 
     /** Whether {@link #bodyChecks} applies: a head without constants whose two variables differ. */

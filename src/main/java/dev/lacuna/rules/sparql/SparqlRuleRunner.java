@@ -16,6 +16,7 @@ import java.util.Set;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
+import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
@@ -38,7 +39,8 @@ import dev.lacuna.store.StoreKinds;
 
 /**
  * Runs the compiled rule queries on an RDF4J repository: embedded (native, memory, LMDB) or remote
- * (HTTPRepository, SPARQLRepository) alike, since everything is plain SPARQL 1.1 text. One connection per call.
+ * (HTTPRepository, SPARQLRepository) alike, since everything is plain SPARQL 1.1 text; only {@link #present} asks an
+ * embedded store by statement lookups, as cheaper there. One connection per call, so calls may run on several threads.
  */
 public final class SparqlRuleRunner {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
@@ -61,6 +63,7 @@ public final class SparqlRuleRunner {
     private final Repository repository;
     private final RuleCompiler compiler;
     private final Sampling sampling;
+    private final boolean embedded;
 
     /**
      * A runner that draws seeded groundings in Java on embedded stores (measured faster there: RDF4J computes
@@ -74,6 +77,7 @@ public final class SparqlRuleRunner {
         this.repository = repository;
         this.compiler = new RuleCompiler(kg);
         this.sampling = sampling;
+        this.embedded = StoreKinds.config(repository).embedded();
     }
 
     public RuleCompiler compiler() {
@@ -244,10 +248,27 @@ public final class SparqlRuleRunner {
     /**
      * Which of the triples (subject, predicate, object) are in the graph, {@link #BATCH} triples per query
      * (a VALUES block) instead of one round trip per triple. The result holds the present ones as given.
+     * An embedded store is asked triple by triple on one connection instead: no round trip to save there, and
+     * parsing the VALUES blocks cost three times the lookups (FB15k-237's 9,737 removed triples in both graphs:
+     * 0.3-0.7 s of CPU against 0.1-0.2 s).
      */
     public Set<List<Value>> present(IRI graph, Collection<? extends List<? extends Value>> triples) {
         Set<List<Value>> out = new HashSet<>();
         List<List<? extends Value>> rows = new ArrayList<>(new LinkedHashSet<>(triples));
+        if (embedded) {
+            try (RepositoryConnection c = repository.getConnection()) {
+                for (List<? extends Value> row : rows) {
+                    // As the query: a subject that is not a resource or a predicate that is not an IRI matches nothing.
+                    if (row.get(0) instanceof Resource s && row.get(1) instanceof IRI p
+                            && c.hasStatement(s, p, row.get(2), false, graph)) {
+                        out.add(List.copyOf(row));
+                    }
+                }
+            } catch (RepositoryException e) {
+                throw new LacunaException("lookup failed: " + e.getMessage(), e);
+            }
+            return out;
+        }
         Map<String, Value> values = Map.of("graph", graph);
         for (int i = 0; i < rows.size(); i += BATCH) {
             String query = SparqlFiles.render("triples-present.rq", values,
