@@ -10,7 +10,6 @@ import java.util.function.Consumer;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
@@ -37,8 +36,7 @@ final class GraphScan implements Consumer<Statement> {
     private static final int BENCHMARK = 3;
     private static final int BROKEN = 4;
 
-    private final Map<Value, Value> values = new HashMap<>();
-    private final PlainValues plain = new PlainValues(values);
+    private final PlainValues plain = new PlainValues();
     private final Map<Resource, Integer> roles = new HashMap<>();
     private final List<IRI> graphs = new ArrayList<>();
     private final StoreGraph[] packed;

@@ -35,13 +35,22 @@ public final class PlainValues {
     private final long[] lastIds = {LmdbValue.UNKNOWN_ID, LmdbValue.UNKNOWN_ID, LmdbValue.UNKNOWN_ID, LmdbValue.UNKNOWN_ID};
     private final Value[] lastValues = new Value[4];
 
+    /** Whether {@link #values} is shared with other reads, so that an LMDB value must be looked up there too. */
+    private final boolean shared;
+
     /** Shares values with earlier reads through {@code values}. */
     public PlainValues(Map<Value, Value> values) {
         this.values = values;
+        this.shared = true;
     }
 
+    /**
+     * Values for this read alone: an LMDB value is then known by its id only (one id, one value, within a revision),
+     * never hashed by its text; at 20M triples, hashing the 8M values of a scan was a third of sorting them out.
+     */
     public PlainValues() {
-        this(new HashMap<>());
+        this.values = new HashMap<>();
+        this.shared = false;
     }
 
     /** The statement without its context, its values plain. */
@@ -80,7 +89,7 @@ public final class PlainValues {
                 long id = lmdb.getInternalID();
                 Value known = byId.get(id);
                 if (known == null) {
-                    known = byValue(v);
+                    known = shared ? byValue(v) : copy(v);
                     byId.putIfAbsent(id, known);
                 }
                 return known;
@@ -94,8 +103,13 @@ public final class PlainValues {
         if (known != null) {
             return known;
         }
-        Value copy = v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
+        Value copy = copy(v);
         values.put(copy, copy);
         return copy;
+    }
+
+    /** A store's IRI as a plain one (an LMDB IRI keeps a link into its store); other values as they are. */
+    private static Value copy(Value v) {
+        return v instanceof IRI ? VF.createIRI(v.stringValue()) : v;
     }
 }
