@@ -76,7 +76,78 @@ public final class TrigFile {
      * the same order as ranking all graphs' values together: only values of the same graph are compared.
      */
     public static List<Statement> trigOrder(Collection<Statement> graph) {
-        return Arrays.asList(sort(graph, ranks(Map.of(VF.createIRI("urn:x-lacuna:graph"), graph))));
+        Statement[] statements = graph.toArray(new Statement[0]);
+        int n = statements.length;
+        // Subjects and predicates ranked among themselves (only values of one position are ever compared); an
+        // object's key only where a subject and predicate have several: a labels graph has one label each, and
+        // keying and ranking its 5.5M literals was most of writing the TriG file again at 20M triples (JFR).
+        Map<Value, Integer> subjectRanks = new HashMap<>();
+        Map<Value, Integer> predicateRanks = new HashMap<>();
+        Value subject = null;
+        Value predicate = null;
+        for (Statement st : statements) {
+            if (st.getSubject() != subject) {
+                subject = st.getSubject();
+                subjectRanks.putIfAbsent(subject, 0);
+            }
+            if (st.getPredicate() != predicate) {
+                predicate = st.getPredicate();
+                predicateRanks.putIfAbsent(predicate, 0);
+            }
+        }
+        rank(subjectRanks);
+        rank(predicateRanks);
+        int[] subjects = new int[n];
+        int[] predicates = new int[n];
+        for (int i = 0; i < n; i++) {
+            subjects[i] = subjectRanks.get(statements[i].getSubject());
+            predicates[i] = predicateRanks.get(statements[i].getPredicate());
+        }
+        int[] order = order(subjects, predicates, new int[n]);
+        Statement[] out = new Statement[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = statements[order[i]];
+        }
+        // Runs of one subject and predicate, in the statements' own order so far: by object key, ties as they were.
+        for (int from = 0; from < n; ) {
+            int to = from + 1;
+            while (to < n && subjects[order[to]] == subjects[order[from]] && predicates[order[to]] == predicates[order[from]]) {
+                to++;
+            }
+            if (to - from > 1) {
+                Statement[] run = Arrays.copyOfRange(out, from, to);
+                String[] keys = new String[run.length];
+                Integer[] at = new Integer[run.length];
+                for (int k = 0; k < run.length; k++) {
+                    keys[k] = key(run[k].getObject());
+                    at[k] = k;
+                }
+                Arrays.sort(at, (a, b) -> keys[a].compareTo(keys[b])); // stable: equal keys keep their order
+                for (int k = 0; k < run.length; k++) {
+                    out[from + k] = run[at[k]];
+                }
+            }
+            from = to;
+        }
+        return Arrays.asList(out);
+    }
+
+    /** Replaces each value's entry by its place in the order of {@link #key}; equal keys share a place. */
+    private static void rank(Map<Value, Integer> values) {
+        List<Map.Entry<Value, String>> sorted = new ArrayList<>(values.size());
+        for (Value v : values.keySet()) {
+            sorted.add(Map.entry(v, key(v)));
+        }
+        sorted.sort(Map.Entry.comparingByValue());
+        int rank = 0;
+        String previous = null;
+        for (Map.Entry<Value, String> e : sorted) {
+            if (previous != null && !previous.equals(e.getValue())) {
+                rank++;
+            }
+            values.put(e.getKey(), rank);
+            previous = e.getValue();
+        }
     }
 
     /**
@@ -138,6 +209,17 @@ public final class TrigFile {
             predicates[i] = predicateRank;
             objects[i] = ranks.get(st.getObject());
         }
+        int[] order = order(subjects, predicates, objects);
+        Statement[] out = new Statement[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = statements[order[i]];
+        }
+        return out;
+    }
+
+    /** The statements' order by (subject, predicate, object) rank, ties in their given order. */
+    private static int[] order(int[] subjects, int[] predicates, int[] objects) {
+        int n = subjects.length;
         int[] order = packedOrder(subjects, predicates, objects);
         if (order == null) {
             Integer[] boxed = new Integer[n];
@@ -156,11 +238,7 @@ public final class TrigFile {
                 order[i] = boxed[i];
             }
         }
-        Statement[] out = new Statement[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = statements[order[i]];
-        }
-        return out;
+        return order;
     }
 
     /**

@@ -81,6 +81,51 @@ class GraphFilesTest {
         assertEquals(true, block.indexOf("<" + entity + "30>") < block.indexOf("\"x2\""), block);
     }
 
+    /**
+     * One graph put in order on its own ({@link TrigFile#trigOrder}, as verify and the folder writer do for labels,
+     * benchmark and the broken graphs) is written as the whole file's sort writes it: subjects that tie by key
+     * (entity/007 and entity/7), several objects per subject and predicate (IRIs, literals, equal keys), shuffled.
+     */
+    @Test
+    void oneGraphsOrderIsTheFilesOrder() throws IOException {
+        var vf = SimpleValueFactory.getInstance();
+        SplittableRandom random = new SplittableRandom(11);
+        List<Statement> statements = new ArrayList<>(new LinkedHashSet<>(randomStatements(vf, random)));
+        for (int round = 0; round < 3; round++) {
+            Collections.shuffle(statements, new Random(round));
+            StringWriter inOrder = new StringWriter();
+            Map<IRI, Iterable<Statement>> one = new LinkedHashMap<>();
+            one.put(KG.labels(), TrigFile.trigOrder(statements));
+            TrigFile.writeTrigInOrder(one, inOrder);
+            StringWriter whole = new StringWriter();
+            Map<IRI, List<Statement>> graphs = new LinkedHashMap<>();
+            graphs.put(KG.labels(), statements);
+            TrigFile.writeTrig(graphs, whole);
+            assertEquals(whole.toString(), inOrder.toString());
+        }
+    }
+
+    private static List<Statement> randomStatements(SimpleValueFactory vf, SplittableRandom random) {
+        List<Statement> out = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            int h = random.nextInt(300);
+            IRI subject = random.nextInt(10) == 0 ? vf.createIRI(KG.entityPrefix() + "00" + h) : KG.entity(h);
+            IRI predicate = random.nextInt(3) == 0 ? KG.relation(RELATIONS.get(random.nextInt(RELATIONS.size())))
+                    : vf.createIRI("http://www.w3.org/2000/01/rdf-schema#label");
+            int kind = random.nextInt(4);
+            if (kind == 0) {
+                out.add(vf.createStatement(subject, predicate, KG.entity(random.nextInt(50))));
+            } else if (kind == 1) {
+                out.add(vf.createStatement(subject, predicate, vf.createIRI(KG.entityPrefix() + "0" + random.nextInt(50))));
+            } else if (kind == 2) {
+                out.add(vf.createStatement(subject, predicate, vf.createLiteral("label " + random.nextInt(40))));
+            } else {
+                out.add(vf.createStatement(subject, predicate, vf.createLiteral("é " + random.nextInt(40), "fr")));
+            }
+        }
+        return out;
+    }
+
     private static String trig(List<Statement> statements) throws IOException {
         StringWriter out = new StringWriter();
         Map<IRI, List<Statement>> graphs = new LinkedHashMap<>();
