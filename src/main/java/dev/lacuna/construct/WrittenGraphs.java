@@ -16,14 +16,17 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.PlainValues;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.StoreKinds;
 
 /**
  * What a build wrote its folder's graph files from, kept for its own verify ({@link Verifier}): each graph of
@@ -56,30 +59,69 @@ final class WrittenGraphs {
 
     /**
      * One check per graph of {@code names}: the store's graph holds exactly what the folder's files were written
-     * from. The store's graph is read once, each statement also handed to {@code each.get(name)} if there is one
-     * (the checksums of complete and incomplete). Two graphs are read at a time, each on a connection of its own:
-     * reading complete and incomplete is each about one core's work, and a store's readers do not wait for each other.
+     * from. Each stored statement is also handed to {@code each.get(name)} if there is one (the checksums of complete
+     * and incomplete). An embedded store is read in one scan, each statement sorted to its graph on a second thread
+     * ({@link StatementPipe}): a read with only the graph bound reads a whole index, so reading the graphs one by one
+     * read the store once per graph. A store behind HTTP is read graph by graph, two at a time, each on a connection
+     * of its own.
      */
     List<Verifier.Check> compare(Repository repository, List<IRI> names, Map<IRI, Consumer<Statement>> each) {
+        Map<Resource, GraphComparison> byGraph = new LinkedHashMap<>();
+        for (IRI name : names) {
+            byGraph.put(name, new GraphComparison(name, graphs.get(name), each.getOrDefault(name, st -> { })));
+        }
+        if (StoreKinds.config(repository).embedded()) {
+            scan(repository, byGraph);
+        } else {
+            graphByGraph(repository, byGraph);
+        }
+        List<Verifier.Check> checks = new ArrayList<>();
+        byGraph.values().forEach(c -> checks.add(c.check()));
+        return checks;
+    }
+
+    private static void scan(Repository repository, Map<Resource, GraphComparison> byGraph) {
+        PlainValues plain = new PlainValues();
+        Resource[] lastContext = {null};
+        GraphComparison[] last = {null};
+        Consumer<Statement> sort = st -> {
+            Resource context = plain.context(st);
+            if (context != lastContext[0]) {
+                lastContext[0] = context;
+                last[0] = context == null ? null : byGraph.get(context);
+            }
+            if (last[0] != null) {
+                last[0].accept(plain.plain(st));
+            }
+        };
+        try (RepositoryConnection conn = repository.getConnection();
+             StatementPipe pipe = new StatementPipe(sort, "lacuna-verify-read");
+             RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
+            for (Statement st : it) {
+                pipe.accept(st);
+            }
+            pipe.finish();
+        }
+    }
+
+    private static void graphByGraph(Repository repository, Map<Resource, GraphComparison> byGraph) {
         ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "lacuna-verify-read");
             t.setDaemon(true);
             return t;
         });
         try {
-            List<Future<Verifier.Check>> pending = new ArrayList<>();
-            for (IRI name : names) {
+            List<Future<Long>> pending = new ArrayList<>();
+            for (Map.Entry<Resource, GraphComparison> g : byGraph.entrySet()) {
                 pending.add(pool.submit(() -> {
                     try (RepositoryConnection conn = repository.getConnection()) {
-                        return compare(conn, name, each.getOrDefault(name, st -> { }));
+                        return GraphFiles.stream(conn, (IRI) g.getKey(), new PlainValues(), g.getValue());
                     }
                 }));
             }
-            List<Verifier.Check> checks = new ArrayList<>();
-            for (Future<Verifier.Check> f : pending) {
-                checks.add(f.get());
+            for (Future<Long> f : pending) {
+                f.get();
             }
-            return checks;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LacunaException("verify interrupted", e);
@@ -96,60 +138,70 @@ final class WrittenGraphs {
         }
     }
 
-    private Verifier.Check compare(RepositoryConnection conn, IRI name, Consumer<Statement> sink) {
-        PlainValues plain = new PlainValues();
-        Object wrote = graphs.get(name);
-        List<String> failures = new ArrayList<>();
-        long stored;
-        if (wrote == null) {
-            stored = GraphFiles.stream(conn, name, plain, sink);
-            failures.add("the build wrote no files from " + name);
-        } else if (wrote instanceof Packed p) {
-            stored = comparePacked(conn, name, plain, p, sink, failures);
-        } else {
-            @SuppressWarnings("unchecked")
-            Collection<Statement> statements = (Collection<Statement>) wrote;
-            stored = compareStatements(conn, name, plain, statements, sink, failures);
-        }
-        return new Verifier.Check("store's " + name.getLocalName()
-                + " holds what the folder's files were written from", stored, failures);
-    }
+    /**
+     * One graph's comparison, fed the store's statements one by one: packed, each looked up in the sorted keys and
+     * marked, unmarked keys written but not stored; else both sides held as sets.
+     */
+    private static final class GraphComparison implements Consumer<Statement> {
+        private final IRI name;
+        private final Object wrote;
+        private final Consumer<Statement> sink;
+        private final List<String> failures = new ArrayList<>();
+        private final BitSet seen;
+        private final Set<Statement> inStore;
+        private long stored;
 
-    /** Each stored statement looked up in the sorted keys and marked; unmarked keys were written, not stored. */
-    private static long comparePacked(RepositoryConnection conn, IRI graph, PlainValues plain, Packed p,
-                                      Consumer<Statement> sink, List<String> failures) {
-        BitSet seen = new BitSet(p.keys().length);
-        long n = GraphFiles.stream(conn, graph, plain, sink.andThen(st -> {
-            long key = p.packing().pack(st);
-            int at = key < 0 ? -1 : Arrays.binarySearch(p.keys(), key);
-            if (at >= 0) {
-                seen.set(at);
-            } else if (failures.size() < SHOWN) {
-                failures.add("in the store, not written to the folder: " + st);
-            }
-        }));
-        int missing = 0;
-        for (int i = seen.nextClearBit(0); i < p.keys().length && missing < SHOWN; i = seen.nextClearBit(i + 1)) {
-            failures.add(missing++, "written to the folder, not in the store: " + p.packing().unpack(p.keys()[i]));
+        GraphComparison(IRI name, Object wrote, Consumer<Statement> sink) {
+            this.name = name;
+            this.wrote = wrote;
+            this.sink = sink;
+            this.seen = wrote instanceof Packed p ? new BitSet(p.keys().length) : null;
+            this.inStore = wrote != null && !(wrote instanceof Packed) ? new HashSet<>() : null;
         }
-        return n;
-    }
 
-    private static long compareStatements(RepositoryConnection conn, IRI graph, PlainValues plain,
-                                          Collection<Statement> wrote, Consumer<Statement> sink, List<String> failures) {
-        Set<Statement> inFiles = new HashSet<>(wrote);
-        Set<Statement> inStore = new HashSet<>();
-        long n = GraphFiles.stream(conn, graph, plain, sink.andThen(inStore::add));
-        for (Statement st : inFiles) {
-            if (!inStore.contains(st) && failures.size() < SHOWN) {
-                failures.add("written to the folder, not in the store: " + st);
+        @Override
+        public void accept(Statement st) {
+            sink.accept(st);
+            stored++;
+            if (wrote instanceof Packed p) {
+                long key = p.packing().pack(st);
+                int at = key < 0 ? -1 : Arrays.binarySearch(p.keys(), key);
+                if (at >= 0) {
+                    seen.set(at);
+                } else if (failures.size() < SHOWN) {
+                    failures.add("in the store, not written to the folder: " + st);
+                }
+            } else if (inStore != null) {
+                inStore.add(st);
             }
         }
-        for (Statement st : inStore) {
-            if (!inFiles.contains(st) && failures.size() < 2 * SHOWN) {
-                failures.add("in the store, not written to the folder: " + st);
+
+        Verifier.Check check() {
+            List<String> out = new ArrayList<>(failures);
+            if (wrote == null) {
+                out.add("the build wrote no files from " + name);
+            } else if (wrote instanceof Packed p) {
+                int missing = 0;
+                for (int i = seen.nextClearBit(0); i < p.keys().length && missing < SHOWN; i = seen.nextClearBit(i + 1)) {
+                    out.add(missing++, "written to the folder, not in the store: " + p.packing().unpack(p.keys()[i]));
+                }
+            } else {
+                @SuppressWarnings("unchecked")
+                Collection<Statement> statements = (Collection<Statement>) wrote;
+                Set<Statement> inFiles = new HashSet<>(statements);
+                for (Statement st : inFiles) {
+                    if (!inStore.contains(st) && out.size() < SHOWN) {
+                        out.add("written to the folder, not in the store: " + st);
+                    }
+                }
+                for (Statement st : inStore) {
+                    if (!inFiles.contains(st) && out.size() < 2 * SHOWN) {
+                        out.add("in the store, not written to the folder: " + st);
+                    }
+                }
             }
+            return new Verifier.Check("store's " + name.getLocalName() + " holds what the folder's files were written from",
+                    stored, out);
         }
-        return n;
     }
 }
