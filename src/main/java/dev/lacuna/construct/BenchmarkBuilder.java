@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 import com.sun.management.OperatingSystemMXBean;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.folder.BenchmarkFolder;
@@ -283,8 +284,7 @@ public final class BenchmarkBuilder {
             Thread.currentThread().interrupt();
             throw new LacunaException("interrupted while writing the store", e);
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r
-                    : new LacunaException("writing the store failed: " + e.getCause(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "writing the store failed");
         }
     }
 
@@ -410,10 +410,7 @@ public final class BenchmarkBuilder {
             Thread.currentThread().interrupt();
             throw new LacunaException("interrupted while drawing groundings", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new LacunaException("drawing groundings failed: " + e.getCause(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "drawing groundings failed");
         } finally {
             pool.shutdownNow();
         }

@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.store.CommitGuard;
@@ -278,8 +279,7 @@ final class BuildPublication {
                 Thread.currentThread().interrupt();
                 throw new LacunaException("interrupted while writing the store", e);
             } catch (ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r
-                        : new LacunaException("writing the store failed: " + e.getCause(), e.getCause());
+                throw Failures.rethrown(e.getCause(), "writing the store failed");
             }
         }
 

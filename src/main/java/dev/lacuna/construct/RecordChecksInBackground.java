@@ -10,6 +10,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.questions.Splitter;
@@ -66,13 +67,7 @@ final class RecordChecksInBackground {
             Thread.currentThread().interrupt();
             throw new LacunaException("verify interrupted", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new LacunaException("verify: " + e.getCause().getMessage(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "verify");
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
 
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.AmieRules;
@@ -74,10 +75,7 @@ final class RuleInferenceCheck {
             Thread.currentThread().interrupt();
             throw new LacunaException("verify interrupted", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new LacunaException("verify: a rule's body query failed: " + e.getCause().getMessage(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "verify: a rule's body query failed");
         } finally {
             pool.shutdownNow();
         }

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.Statement;
 
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 
 /**
@@ -63,8 +64,7 @@ final class StatementPipe implements Consumer<Statement>, AutoCloseable {
         try {
             done.join();
         } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r
-                    : new LacunaException("verify: " + e.getCause().getMessage(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "verify");
         }
     }
 
@@ -81,8 +81,7 @@ final class StatementPipe implements Consumer<Statement>, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new LacunaException("verify interrupted", e);
         } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r
-                    : new LacunaException("verify: " + e.getCause().getMessage(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "verify");
         }
     }
 

@@ -10,6 +10,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.Failures;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
@@ -74,13 +75,7 @@ public final class VerifyOperation {
         try {
             return check.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e;
+            throw Failures.rethrown(e.getCause(), "the store check");
         }
     }
 }

@@ -22,6 +22,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
 
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.PlainValues;
@@ -126,13 +127,7 @@ final class WrittenGraphs {
             Thread.currentThread().interrupt();
             throw new LacunaException("verify interrupted", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new LacunaException("verify: " + e.getCause().getMessage(), e.getCause());
+            throw Failures.rethrown(e.getCause(), "verify");
         } finally {
             pool.shutdownNow();
         }

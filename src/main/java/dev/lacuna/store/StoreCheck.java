@@ -25,6 +25,7 @@ import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 
@@ -324,8 +325,7 @@ public final class StoreCheck {
             try {
                 return lookedUp.join();
             } catch (CompletionException e) {
-                Throwable cause = e.getCause();
-                throw cause instanceof RuntimeException r ? r : new LacunaException("check: " + cause.getMessage(), cause);
+                throw Failures.rethrown(e.getCause(), "check");
             }
         }
 
