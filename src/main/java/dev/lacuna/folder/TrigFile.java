@@ -292,7 +292,7 @@ public final class TrigFile {
      * character, the order this file was always written in (graphs by name first).
      */
     private static Map<Value, Integer> ranks(Map<IRI, ? extends Collection<Statement>> graphs) {
-        Map<Value, String> keys = new HashMap<>();
+        Map<Value, Integer> ranks = new HashMap<>();
         for (Map.Entry<IRI, ? extends Collection<Statement>> g : graphs.entrySet()) {
             // A graph read from a store comes a subject (and its predicate) at a time, its values shared objects:
             // the same object as the last statement's needs no lookup (at 20M triples, most of them).
@@ -301,27 +301,16 @@ public final class TrigFile {
             for (Statement s : g.getValue()) {
                 if (s.getSubject() != subject) {
                     subject = s.getSubject();
-                    keys.computeIfAbsent(subject, TrigFile::key);
+                    ranks.putIfAbsent(subject, 0);
                 }
                 if (s.getPredicate() != predicate) {
                     predicate = s.getPredicate();
-                    keys.computeIfAbsent(predicate, TrigFile::key);
+                    ranks.putIfAbsent(predicate, 0);
                 }
-                keys.computeIfAbsent(s.getObject(), TrigFile::key);
+                ranks.putIfAbsent(s.getObject(), 0);
             }
         }
-        List<Map.Entry<Value, String>> sorted = new ArrayList<>(keys.entrySet());
-        sorted.sort(Map.Entry.comparingByValue());
-        Map<Value, Integer> ranks = new HashMap<>(sorted.size() * 2);
-        int rank = 0;
-        String previous = null;
-        for (Map.Entry<Value, String> e : sorted) {
-            if (previous != null && !previous.equals(e.getValue())) {
-                rank++;
-            }
-            ranks.put(e.getKey(), rank);
-            previous = e.getValue();
-        }
+        rank(ranks);
         return ranks;
     }
 

@@ -19,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.folder.GraphFiles;
 
 /**
- * How fast verify compares a folder's large file with the store's text, in MB of file per second, for the byte by
- * byte {@link FileComparison} and the char by char {@link CharFileComparison} it replaced, their runs interleaved
- * so that both see the same load. Two ~400 MB texts: a graph TSV as {@link GraphFiles#writePackedTsv} feeds it
+ * How fast verify compares a folder's large file with the store's text ({@link FileComparison}), in MB of file per
+ * second. Two ~400 MB texts: a graph TSV as {@link GraphFiles#writePackedTsv} feeds it
  * (ids and relation names, ASCII, a StringBuilder appended per line), and the same with a non-ASCII label on one
  * line in 50. Each file is written as the build writes it, to a temporary folder deleted after. The time of making
  * the text alone (written into a writer that drops it) is given apart: verify pays it with either comparison.
@@ -43,11 +42,11 @@ class FileComparisonBench {
     void graphTsv() throws IOException {
         long target = Long.getLong("fcmp.bench.mb", 400) * 1_000_000L;
         StringBuilder md = new StringBuilder("# verify's file comparison\n\n");
-        md.append("Best of ").append(RUNS).append(" runs, old and new interleaved; seconds of the thread's CPU time (user"
-                + " and system, the file's reads included), MB/s of file. \"text alone\" is the time of making the text"
-                + " without comparing it; \"compare\" the rest.\n\n");
-        md.append("| text | MB | lines | text alone s | char by char s | MB/s | compare MB/s | bytes s | MB/s |"
-                + " compare MB/s |\n|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append("Best of ").append(RUNS).append(" runs; seconds of the thread's CPU time (user and system, the file's"
+                + " reads included), MB/s of file. \"text alone\" is the time of making the text without comparing it;"
+                + " \"compare\" the rest.\n\n");
+        md.append("| text | MB | lines | text alone s | text and compare s | MB/s | compare MB/s |\n"
+                + "|---|---|---|---|---|---|---|\n");
         md.append(measure("graph TSV (ASCII)", 0, target)).append('\n');
         md.append(measure("one line in 50 labelled, non-ASCII", 50, target)).append('\n');
         Path report = Path.of("target", "bench", "file-comparison.md");
@@ -64,34 +63,26 @@ class FileComparisonBench {
         }
         double mb = Files.size(file) / 1e6;
         double alone = Double.MAX_VALUE;
-        double chars = Double.MAX_VALUE;
         double bytes = Double.MAX_VALUE;
         for (int run = 1; run <= RUNS; run++) {
             long t0 = CPU.getCurrentThreadCpuTime();
             assertEquals(lines, write(Writer.nullWriter(), target, labelEvery));
             long t1 = CPU.getCurrentThreadCpuTime();
-            CharFileComparison old = new CharFileComparison("complete.tsv", file);
-            try (old) {
-                write(old, target, labelEvery);
-            }
-            long t2 = CPU.getCurrentThreadCpuTime();
             FileComparison now = new FileComparison("complete.tsv", file);
             try (now) {
                 write(now, target, labelEvery);
             }
-            long t3 = CPU.getCurrentThreadCpuTime();
-            // Both must have compared every line and found them equal, or their times mean nothing.
-            assertEquals(new Verifier.Check("complete.tsv matches the store", lines, List.of()), old.check());
+            long t2 = CPU.getCurrentThreadCpuTime();
+            // It must have compared every line and found them equal, or its time means nothing.
             assertEquals(new Verifier.Check("complete.tsv matches the store", lines, List.of()), now.check());
             alone = Math.min(alone, (t1 - t0) / 1e9);
-            chars = Math.min(chars, (t2 - t1) / 1e9);
-            bytes = Math.min(bytes, (t3 - t2) / 1e9);
-            System.out.printf(Locale.ROOT, "%s run %d: CPU s: alone %.2f, char by char %.2f, bytes %.2f%n", what, run,
-                    (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9);
+            bytes = Math.min(bytes, (t2 - t1) / 1e9);
+            System.out.printf(Locale.ROOT, "%s run %d: CPU s: alone %.2f, compared %.2f%n", what, run,
+                    (t1 - t0) / 1e9, (t2 - t1) / 1e9);
         }
         Files.delete(file);
-        return String.format(Locale.ROOT, "| %s | %.0f | %,d | %.2f | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f |", what, mb,
-                lines, alone, chars, mb / chars, mb / (chars - alone), bytes, mb / bytes, mb / (bytes - alone));
+        return String.format(Locale.ROOT, "| %s | %.0f | %,d | %.2f | %.2f | %.0f | %.0f |", what, mb, lines, alone,
+                bytes, mb / bytes, mb / (bytes - alone));
     }
 
     /** The same lines every time (a fixed seed), until about {@code target} chars are written; their number. */
