@@ -80,7 +80,7 @@ final class GraphScan implements Consumer<Statement> {
     static Result read(RepositoryConnection conn, KgGraphs kg, List<GraphRole> brokenRoles, boolean oneScan) {
         GraphScan scan = new GraphScan(kg, brokenRoles);
         if (oneScan) {
-            scan.read(conn);
+            StatementPipe.scan(conn, scan, "lacuna-verify-graphs");
         } else {
             for (IRI graph : scan.graphs) {
                 scan.read(conn, graph);
@@ -89,7 +89,7 @@ final class GraphScan implements Consumer<Statement> {
         return scan.finish();
     }
 
-    private void read(RepositoryConnection conn, Resource... graph) {
+    private void read(RepositoryConnection conn, IRI graph) {
         try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false, graph)) {
             for (Statement st : it) {
                 accept(st);

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
@@ -44,6 +46,20 @@ final class StatementPipe implements Consumer<Statement>, AutoCloseable {
         }, name);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * Every statement of the store, nothing bound, read on this thread and handed to {@code consumer} on a thread of
+     * its own: the one scan both of verify's reads of an embedded store make.
+     */
+    static void scan(RepositoryConnection conn, Consumer<Statement> consumer, String name) {
+        try (StatementPipe pipe = new StatementPipe(consumer, name);
+             RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
+            for (Statement st : it) {
+                pipe.accept(st);
+            }
+            pipe.finish();
+        }
     }
 
     @Override

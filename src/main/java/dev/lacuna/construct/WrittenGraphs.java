@@ -20,7 +20,6 @@ import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
@@ -95,13 +94,8 @@ final class WrittenGraphs {
                 last[0].accept(plain.plain(st));
             }
         };
-        try (RepositoryConnection conn = repository.getConnection();
-             StatementPipe pipe = new StatementPipe(sort, "lacuna-verify-read");
-             RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
-            for (Statement st : it) {
-                pipe.accept(st);
-            }
-            pipe.finish();
+        try (RepositoryConnection conn = repository.getConnection()) {
+            StatementPipe.scan(conn, sort, "lacuna-verify-read");
         }
     }
 
