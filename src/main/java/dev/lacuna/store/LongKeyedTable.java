@@ -1,9 +1,6 @@
 package dev.lacuna.store;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Objects keyed by a store's internal long ids (LMDB's value ids). While the keys are small and dense, as LMDB's
@@ -113,34 +110,6 @@ public final class LongKeyedTable<V> {
 
     public int size() {
         return size + paged;
-    }
-
-    /** Every object kept, in no particular order. */
-    @SuppressWarnings("unchecked")
-    public void forEach(Consumer<? super V> each) {
-        if (pages != null) {
-            for (Object[] page : pages) {
-                if (page != null) {
-                    for (Object v : page) {
-                        if (v != null) {
-                            each.accept((V) v);
-                        }
-                    }
-                }
-            }
-        }
-        for (Object v : values) {
-            if (v != null) {
-                each.accept((V) v);
-            }
-        }
-    }
-
-    /** Every object kept, as a list. */
-    public List<V> values() {
-        List<V> out = new ArrayList<>(size);
-        forEach(out::add);
-        return out;
     }
 
     private void grow() {
