@@ -3,6 +3,7 @@ package dev.lacuna.mining;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
@@ -21,12 +22,23 @@ public final class RuleMeasurer {
     private final KgIndex kg;
     private final ConstMatcher matcher;
     private final BodyJoin join;
+    private final UnaryOperator<String> entityName;
     private final Map<String, Integer> relations = new HashMap<>();
     private Map<String, Integer> entities;
     private boolean found;
 
+    /** A measurer for rules whose constants are the index's entity names. */
     public RuleMeasurer(KgIndex kg) {
+        this(kg, UnaryOperator.identity());
+    }
+
+    /**
+     * A measurer for rules whose constants are named otherwise: {@code entityName} gives the index's name of a
+     * constant (a stored KG's index names entities by IRI, rule files by the KG file's names).
+     */
+    public RuleMeasurer(KgIndex kg, UnaryOperator<String> entityName) {
         this.kg = kg;
+        this.entityName = entityName;
         this.matcher = new ConstMatcher(kg, MinerOptions.defaults().withThreads(1).withConstants(true));
         this.join = new BodyJoin(kg);
         for (int r = 0; r < kg.relationCount(); r++) {
@@ -62,7 +74,7 @@ public final class RuleMeasurer {
     }
 
     /**
-     * The rule with its measures on the KG. Relation names and constants are the index's names.
+     * The rule with its measures on the KG. Relation names are the index's; constants are mapped to its names.
      *
      * @throws UnknownName if the KG lacks a relation or an entity the rule names
      * @throws IllegalArgumentException if the rule is not closed
@@ -115,7 +127,7 @@ public final class RuleMeasurer {
                 entities.put(kg.entityName(e), e);
             }
         }
-        Integer e = entities.get(name);
+        Integer e = entities.get(entityName.apply(name));
         if (e == null) {
             throw new UnknownName(name, false);
         }

@@ -41,9 +41,9 @@ public final class AnyBurlRules {
     public enum Kind {
         B("B", "cyclic: a closed path between the head's two variables"),
         U_C("U_c", "acyclic, a constant at the end of the body"),
-        U_D("U_d", "acyclic, a dangling variable (not closed)"),
+        U_D("U_d", "acyclic, a dangling variable: not closed"),
         ZERO("Zero", "empty body"),
-        U_XX("U_xx", "one head variable twice (h(X,X) or " + EQUALITY + ")");
+        U_XX("U_xx", "one head variable twice: h(X,X) or " + EQUALITY);
 
         private final String label;
         private final String meaning;
@@ -69,10 +69,11 @@ public final class AnyBurlRules {
     }
 
     /**
-     * One line of a file: its kind, the rule for the closed kinds (null otherwise) and AnyBURL's counts. The
-     * rule's relation and constant names are as the file writes them.
+     * One line of a file: its kind, the rule for the closed kinds (null otherwise), the relations it names (for
+     * every kind, without {@value #EQUALITY}) and AnyBURL's counts. Names are as the file writes them.
      */
-    public record Line(long lineNumber, Kind kind, Rule rule, long predicted, long correct, double confidence) {
+    public record Line(long lineNumber, Kind kind, Rule rule, List<String> relations, long predicted, long correct,
+            double confidence) {
     }
 
     private AnyBurlRules() {
@@ -138,7 +139,7 @@ public final class AnyBurlRules {
         }
         int ruleColumn = confidenceColumn + cols[2].length() + 1;
         Parsed parsed = parseRule(cols[3], source, lineNo, ruleColumn);
-        return new Line(lineNo, parsed.kind(), parsed.rule(), predicted, correct, confidence);
+        return new Line(lineNo, parsed.kind(), parsed.rule(), parsed.relations(), predicted, correct, confidence);
     }
 
     private static long count(String text, String column, String source, long lineNo, int col) {
@@ -153,8 +154,8 @@ public final class AnyBurlRules {
         throw new BadInputException(source, lineNo, col, column + " is not a whole number >= 0: '" + text + "'");
     }
 
-    /** A rule's kind, and the rule itself for the closed kinds. */
-    public record Parsed(Kind kind, Rule rule) {
+    /** A rule's kind, the rule itself for the closed kinds, and the relations it names. */
+    public record Parsed(Kind kind, Rule rule, List<String> relations) {
     }
 
     /** Parses {@code head(X,Y) <= b1(X,A), b2(A,Y)}; {@code column} is where the rule starts on its line. */
@@ -174,14 +175,21 @@ public final class AnyBurlRules {
         List<String[]> body = text.substring(arrow + 2).isBlank() ? List.of()
                 : atoms(text.substring(arrow + 2), source, lineNo, column + arrow + 2, text);
         String[] h = head.get(0);
+        List<String> relations = new ArrayList<>();
+        relations.add(h[0]);
+        for (String[] a : body) {
+            if (!a[0].equals(EQUALITY) && !relations.contains(a[0])) {
+                relations.add(a[0]);
+            }
+        }
         if (!isVariable(h[1]) && !isVariable(h[2])) {
             throw new BadInputException(source, lineNo, column, "the head atom has no variable in rule '" + text + "'");
         }
         if (h[1].equals(h[2]) || mentions(head, EQUALITY) || mentions(body, EQUALITY)) {
-            return new Parsed(Kind.U_XX, null);
+            return new Parsed(Kind.U_XX, null, relations);
         }
         if (body.isEmpty()) {
-            return new Parsed(Kind.ZERO, null);
+            return new Parsed(Kind.ZERO, null, relations);
         }
         Map<String, Integer> variables = new HashMap<>();
         List<Atom> bodyAtoms = new ArrayList<>();
@@ -195,9 +203,9 @@ public final class AnyBurlRules {
             throw new BadInputException(source, lineNo, column, e.getMessage() + " in rule '" + text + "'");
         }
         if (!rule.isClosed()) {
-            return new Parsed(Kind.U_D, null);
+            return new Parsed(Kind.U_D, null, relations);
         }
-        return new Parsed(rule.head().hasConstant() ? Kind.U_C : Kind.B, rule);
+        return new Parsed(rule.head().hasConstant() ? Kind.U_C : Kind.B, rule, relations);
     }
 
     private static List<String[]> atoms(String text, String source, long lineNo, int column, String rule) {
