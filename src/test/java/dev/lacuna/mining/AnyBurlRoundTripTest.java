@@ -27,7 +27,7 @@ class AnyBurlRoundTripTest {
     @Test
     void familyRulesComeBackTheSame(@TempDir Path dir) throws IOException {
         KgIndex kg = KgIndex.fromTsv(TestData.kg("family", "facts.txt"));
-        MinerOptions options = MinerOptions.defaults().withThreads(2).withMaxAtoms(4);
+        MinerOptions options = MinerOptions.defaults().withThreads(2);
         List<MinedRule> mined = new Miner(kg, options).mine();
         int kept = roundTrip(kg, mined, options, dir);
         assertTrue(kept > mined.size() / 2, kept + " of " + mined.size() + " rules are paths");
