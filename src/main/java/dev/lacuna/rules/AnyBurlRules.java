@@ -32,7 +32,7 @@ import dev.lacuna.LacunaException;
 public final class AnyBurlRules {
     /** AnyBURL's pseudo relation for "the same entity", which older versions write for U_xx rules. */
     public static final String EQUALITY = "me_myself_i";
-    private static final Pattern ATOM = Pattern.compile("\\s*([^\\s(),]+)\\(([^\\s(),]+),([^\\s(),]+)\\)\\s*");
+    private static final Pattern ATOM_SEPARATOR = Pattern.compile("(?<=\\)),\\s+");
     private static final Pattern VARIABLE = Pattern.compile("[A-Z]");
     /** Body variables as AnyBURL names them, after X and Y. */
     private static final String FRESH = "ABCDEFGHIJKLMNOPQRSTUVW";
@@ -208,27 +208,74 @@ public final class AnyBurlRules {
         return new Parsed(rule.head().hasConstant() ? Kind.U_C : Kind.B, rule, relations);
     }
 
+    /**
+     * The atoms of a head or body. Names may hold commas and parentheses (AnyBURL writes the KG's names as they
+     * are, e.g. {@code languages%20spoken,%20written,%20or%20signed}, {@code University%20of%20Paris%20(1896-1968)}),
+     * but no whitespace: atoms are separated by a comma and whitespace after a ')', as AnyBURL writes them; an atom is
+     * {@code relation(arguments)} with the relation up to its first '(', and one argument is a variable, which tells
+     * at which comma the arguments split.
+     */
     private static List<String[]> atoms(String text, String source, long lineNo, int column, String rule) {
         List<String[]> atoms = new ArrayList<>();
-        Matcher m = ATOM.matcher(text);
-        int at = 0;
+        Matcher separators = ATOM_SEPARATOR.matcher(text);
+        int from = 0;
         while (true) {
-            m.region(at, text.length());
-            if (!m.lookingAt()) {
-                throw new BadInputException(source, lineNo, column + at, "expected an atom relation(arg,arg) at '"
-                        + text.substring(at).strip() + "' in rule '" + rule + "'");
-            }
-            atoms.add(new String[] {m.group(1), m.group(2), m.group(3)});
-            at = m.end();
-            if (at == text.length()) {
+            boolean more = separators.find();
+            int to = more ? separators.start() : text.length();
+            atoms.add(atom(text.substring(from, to), source, lineNo, column + from, rule));
+            if (!more) {
                 return atoms;
             }
-            if (text.charAt(at) != ',') {
-                throw new BadInputException(source, lineNo, column + at, "atoms must be separated by ', ' in rule '"
-                        + rule + "'");
-            }
-            at++;
+            from = separators.end();
         }
+    }
+
+    private static String[] atom(String text, String source, long lineNo, int column, String rule) {
+        String t = text.strip();
+        int open = t.indexOf('(');
+        if (open <= 0 || !t.endsWith(")") || t.chars().anyMatch(Character::isWhitespace)) {
+            throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) at '" + t
+                    + "' in rule '" + rule + "' (atoms are separated by ', ')");
+        }
+        String arguments = t.substring(open + 1, t.length() - 1);
+        String subject;
+        String object;
+        if (arguments.length() > 2 && arguments.charAt(1) == ',' && isVariable(arguments.substring(0, 1))) {
+            subject = arguments.substring(0, 1);
+            object = arguments.substring(2);
+        } else if (arguments.length() > 2 && arguments.charAt(arguments.length() - 2) == ','
+                && isVariable(arguments.substring(arguments.length() - 1))) {
+            subject = arguments.substring(0, arguments.length() - 2);
+            object = arguments.substring(arguments.length() - 1);
+        } else {
+            int comma = arguments.indexOf(',');
+            if (comma > 0 && comma == arguments.lastIndexOf(',') && comma < arguments.length() - 1) {
+                subject = arguments.substring(0, comma);
+                object = arguments.substring(comma + 1);
+            } else {
+                throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) with a"
+                        + " variable at '" + t + "' in rule '" + rule + "'");
+            }
+        }
+        for (String name : new String[] {subject, object}) {
+            if (!balanced(name)) {
+                throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) at '" + t
+                        + "' in rule '" + rule + "' (atoms are separated by ', ')");
+            }
+        }
+        return new String[] {t.substring(0, open), subject, object};
+    }
+
+    /** Parentheses in a name are balanced: an unbalanced one is two atoms run together. */
+    private static boolean balanced(String name) {
+        int depth = 0;
+        for (int i = 0; i < name.length(); i++) {
+            depth += name.charAt(i) == '(' ? 1 : name.charAt(i) == ')' ? -1 : 0;
+            if (depth < 0) {
+                return false;
+            }
+        }
+        return depth == 0;
     }
 
     private static boolean mentions(List<String[]> atoms, String name) {

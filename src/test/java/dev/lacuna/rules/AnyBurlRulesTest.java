@@ -58,6 +58,27 @@ class AnyBurlRulesTest {
         assertEquals(anyburl.strip(), AnyBurlRules.format(expected));
     }
 
+    @Test
+    void namesMayHoldCommasAndParenthesesAsAnyBurlWritesThem() {
+        String[][] cases = {
+            {"occupation(Cliff%20Richard,Y) <= occupation(Tyler,%20the%20Creator,Y)",
+                "Tyler,%20the%20Creator  occupation  ?a   => Cliff%20Richard  occupation  ?a"},
+            {"employer(X,University%20of%20Paris%20(1896-1968)) <= residence(X,France)",
+                "?a  residence  France   => ?a  employer  University%20of%20Paris%20(1896-1968)"},
+            {"spoken,%20written(Nelly%20Furtado,Y) <= spoken,%20written(A,Y), p(A,B)",
+                "?b  spoken,%20written  ?a  ?b  p  ?c   => Nelly%20Furtado  spoken,%20written  ?a"}};
+        for (String[] c : cases) {
+            AnyBurlRules.Parsed parsed = AnyBurlRules.parseRule(c[0], "t", 1, 1);
+            Rule expected = AmieRules.parseRule(c[1], "t", 1);
+            if (parsed.rule() != null) {
+                assertEquals(expected, parsed.rule(), c[0]);
+            } else {
+                assertEquals(AnyBurlRules.Kind.U_D, parsed.kind(), c[0]);
+                assertEquals(List.of("spoken,%20written", "p"), parsed.relations());
+            }
+        }
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "?b  husband  ?a  ?a  mother  ?c  ?c  son  ?b   => ?a  wife  ?b",
@@ -78,6 +99,7 @@ class AnyBurlRulesTest {
         "12\t3\t0.25\tr(X,Y) :- s(X,Y)|no '<='",
         "12\t3\t0.25\tr(X,Y) <= s(X,Y) <= t(X,Y)|more than one '<='",
         "12\t3\t0.25\tr(X,Y) <= s(X,Y) t(Y,X)|separated by ', '",
+        "12\t3\t0.25\tr(X,Y) <= s(X,Y),t(Y,X)|separated by ', '",
         "12\t3\t0.25\tr(X,Y) <= s(X Y)|expected an atom",
         "12\t3\t0.25\tr(X,Y) <= s(c,d), t(X,Y)|has no variable",
         "12\t3\t0.25\tr(c,d) <= s(X,Y)|the head atom has no variable",
