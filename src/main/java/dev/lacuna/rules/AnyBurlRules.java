@@ -1,7 +1,13 @@
 package dev.lacuna.rules;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -87,11 +93,32 @@ public final class AnyBurlRules {
         String source = file.toString();
         List<Line> lines = new ArrayList<>();
         Map<Rule, Long> seen = new HashMap<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             long lineNo = 0;
-            String text;
-            while ((text = in.readLine()) != null) {
+            int b = 0;
+            while (b >= 0) {
+                bytes.reset();
+                while ((b = in.read()) >= 0 && b != '\n') {
+                    bytes.write(b);
+                }
+                if (b < 0 && bytes.size() == 0) {
+                    break;
+                }
                 lineNo++;
+                String text;
+                try {
+                    text = utf8.decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+                } catch (CharacterCodingException e) {
+                    throw new BadInputException(source, lineNo, -1, "not UTF-8 text (AnyBURL writes its platform's"
+                            + " charset, on Windows windows-1252: convert the file, e.g. iconv -f windows-1252 -t"
+                            + " utf-8)");
+                }
+                if (text.endsWith("\r")) {
+                    text = text.substring(0, text.length() - 1);
+                }
                 if (lineNo == 1 && text.startsWith("\uFEFF")) {
                     text = text.substring(1);
                 }

@@ -114,6 +114,20 @@ class AnyBurlRulesTest {
     }
 
     @Test
+    void aFileInAnotherCharsetIsNamedWithItsFirstBadLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("rules.txt");
+        // AnyBURL run on Windows writes windows-1252: Sim\u00e9on as one byte 0xE9
+        Files.write(file, "10\t5\t0.5\tr(X,Y) <= s(Y,X)\r\n4\t2\t0.5\tr(X,Y) <= s(X,Y), t(Y,Sim\u00e9on)\r\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        BadInputException e = assertThrows(BadInputException.class, () -> AnyBurlRules.read(file));
+        assertEquals(2, e.line());
+        assertTrue(e.problem().contains("not UTF-8"), e.getMessage());
+        Files.write(file, "10\t5\t0.5\tr(X,Y) <= s(Y,X)\r\n4\t2\t0.5\tr(X,Y) <= s(X,Y), t(Y,Sim\u00e9on)\r\n"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("Sim\u00e9on", AnyBurlRules.read(file).get(1).rule().body().get(1).objectConstant());
+    }
+
+    @Test
     void aRuleRepeatedUpToRenamingIsAnError(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("rules.txt");
         Files.writeString(file, "10\t5\t0.5\tr(X,Y) <= s(X,A), t(A,Y)\n10\t5\t0.5\tr(X,Y) <= t(B,Y), s(X,B)\n");
