@@ -149,7 +149,7 @@ final class AnyBurlActions {
             Map<AnyBurlRules.Kind, Integer> read = new EnumMap<>(AnyBurlRules.Kind.class);
             for (AnyBurlRules.Line l : lines) {
                 read.merge(l.kind(), 1, Integer::sum);
-                if (l.rule() != null && (thresholds.constants() || !l.rule().hasConstants())) {
+                if (l.rule() != null && !l.repeated() && (thresholds.constants() || !l.rule().hasConstants())) {
                     rules.add(l.rule());
                 }
             }

@@ -24,10 +24,7 @@ import dev.lacuna.rules.RuleMeasures;
  */
 public final class AnyBurlImport {
     /** What became of one kind's lines. */
-    public record Tally(int read, int imported, int belowThresholds, int withConstants) {
-        public int skipped() {
-            return read - imported - belowThresholds - withConstants;
-        }
+    public record Tally(int read, int imported, int belowThresholds, int withConstants, int repeated) {
     }
 
     /** The rules kept (measured, with the file's names), the line of each, and what became of each kind. */
@@ -45,6 +42,9 @@ public final class AnyBurlImport {
                     }
                     if (t.withConstants() > 0) {
                         line.append(String.format(", %,d skipped: constants need --const", t.withConstants()));
+                    }
+                    if (t.repeated() > 0) {
+                        line.append(String.format(", %,d repeating an earlier line's rule", t.repeated()));
                     }
                 } else if (t.read() > 0) {
                     line.append(", skipped: not a closed Horn rule");
@@ -74,7 +74,7 @@ public final class AnyBurlImport {
         }
         Map<Kind, int[]> counts = new EnumMap<>(Kind.class);
         for (Kind k : Kind.values()) {
-            counts.put(k, new int[4]);
+            counts.put(k, new int[5]);
         }
         List<MinedRule> kept = new ArrayList<>();
         List<Long> keptLines = new ArrayList<>();
@@ -85,6 +85,10 @@ public final class AnyBurlImport {
                 p.step(1);
                 Rule rule = line.rule();
                 if (rule == null) {
+                    continue;
+                }
+                if (line.repeated()) {
+                    c[4]++;
                     continue;
                 }
                 if (rule.hasConstants() && !thresholds.constants()) {
@@ -107,7 +111,7 @@ public final class AnyBurlImport {
             }
         }
         Map<Kind, Tally> tallies = new EnumMap<>(Kind.class);
-        counts.forEach((k, c) -> tallies.put(k, new Tally(c[0], c[1], c[2], c[3])));
+        counts.forEach((k, c) -> tallies.put(k, new Tally(c[0], c[1], c[2], c[3], c[4])));
         return new Result(List.copyOf(kept), List.copyOf(keptLines), tallies);
     }
 

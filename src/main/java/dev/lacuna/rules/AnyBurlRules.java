@@ -79,15 +79,24 @@ public final class AnyBurlRules {
      * every kind, without {@value #EQUALITY}) and AnyBURL's counts. Names are as the file writes them.
      */
     public record Line(long lineNumber, Kind kind, Rule rule, List<String> relations, long predicted, long correct,
-            double confidence) {
+            double confidence, long firstLine) {
+        /** True if an earlier line has the same closed rule (equal up to variable renaming). */
+        public boolean repeated() {
+            return firstLine != lineNumber;
+        }
+
+        Line repeating(long earlier) {
+            return new Line(lineNumber, kind, rule, relations, predicted, correct, confidence, earlier);
+        }
     }
 
     private AnyBurlRules() {
     }
 
     /**
-     * Every rule line of an AnyBURL file, in file order (blank lines skipped). A malformed line, or a closed rule
-     * equal up to variable renaming to an earlier one, is an error naming file and line.
+     * Every rule line of an AnyBURL file, in file order (blank lines skipped). A malformed line is an error naming
+     * file and line. A closed rule equal up to variable renaming to an earlier one is marked {@link Line#repeated}:
+     * AnyBURL writes some symmetric rules twice, once from each end of the path.
      */
     public static List<Line> read(Path file) {
         String source = file.toString();
@@ -129,8 +138,7 @@ public final class AnyBurlRules {
                 if (line.rule() != null) {
                     Long earlier = seen.putIfAbsent(line.rule(), lineNo);
                     if (earlier != null) {
-                        throw new BadInputException(source, lineNo, 1, "rule repeated (equal up to variable renaming"
-                                + " to line " + earlier + "): " + line.rule());
+                        line = line.repeating(earlier);
                     }
                 }
                 lines.add(line);
@@ -166,7 +174,8 @@ public final class AnyBurlRules {
         }
         int ruleColumn = confidenceColumn + cols[2].length() + 1;
         Parsed parsed = parseRule(cols[3], source, lineNo, ruleColumn);
-        return new Line(lineNo, parsed.kind(), parsed.rule(), parsed.relations(), predicted, correct, confidence);
+        return new Line(lineNo, parsed.kind(), parsed.rule(), parsed.relations(), predicted, correct, confidence,
+                lineNo);
     }
 
     private static long count(String text, String column, String source, long lineNo, int col) {

@@ -96,8 +96,8 @@ class AnyBurlCommandTest {
         CliRunner.Run run = CliRunner.succeed("rules", "import", "--format", "anyburl", EVERY_KIND.toString(),
                 "--store", store, "--kg", "family", "--force");
         String out = run.out().replaceAll(" +", " ");
-        assertTrue(out.contains("B (cyclic: a closed path between the head's two variables) 5 read, 4 imported, 1 below"
-                + " the thresholds"), out);
+        assertTrue(out.contains("B (cyclic: a closed path between the head's two variables) 6 read, 4 imported, 1 below"
+                + " the thresholds, 1 repeating an earlier line's rule"), out);
         assertTrue(out.contains("U_c (acyclic, a constant at the end of the body) 3 read, 0 imported, 3 skipped:"
                 + " constants need --const"), out);
         assertTrue(out.contains("U_d (acyclic, a dangling variable: not closed) 2 read, skipped"), out);

@@ -31,13 +31,15 @@ class AnyBurlRulesTest {
             kinds.merge(l.kind(), 1, Integer::sum);
             assertEquals(l.kind().closed(), l.rule() != null, "line " + l.lineNumber());
         }
-        assertEquals(Map.of(AnyBurlRules.Kind.B, 5, AnyBurlRules.Kind.U_C, 3, AnyBurlRules.Kind.U_D, 2,
+        assertEquals(Map.of(AnyBurlRules.Kind.B, 6, AnyBurlRules.Kind.U_C, 3, AnyBurlRules.Kind.U_D, 2,
                 AnyBurlRules.Kind.ZERO, 1, AnyBurlRules.Kind.U_XX, 2), kinds);
         AnyBurlRules.Line first = lines.get(0);
         assertEquals(717, first.predicted());
         assertEquals(454, first.correct());
         assertEquals(AmieRules.parseRule("?b  husband  ?a   => ?a  wife  ?b", "t", 1), first.rule());
         assertEquals(List.of("nephew", "son"), lines.get(12).relations());
+        assertTrue(lines.get(13).repeated());
+        assertEquals(3, lines.get(13).firstLine());
     }
 
     @ParameterizedTest
@@ -128,12 +130,15 @@ class AnyBurlRulesTest {
     }
 
     @Test
-    void aRuleRepeatedUpToRenamingIsAnError(@TempDir Path dir) throws Exception {
+    void aRuleRepeatedUpToRenamingIsMarkedWithItsFirstLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("rules.txt");
-        Files.writeString(file, "10\t5\t0.5\tr(X,Y) <= s(X,A), t(A,Y)\n10\t5\t0.5\tr(X,Y) <= t(B,Y), s(X,B)\n");
-        BadInputException e = assertThrows(BadInputException.class, () -> AnyBurlRules.read(file));
-        assertEquals(2, e.line());
-        assertTrue(e.problem().contains("line 1"), e.getMessage());
+        // as AnyBURL writes a symmetric path from both ends
+        Files.writeString(file, "469\t24\t0.05\tr(X,Y) <= r(A,X), r(A,Y)\n469\t24\t0.05\tr(X,Y) <= r(A,Y), r(A,X)\n");
+        List<AnyBurlRules.Line> lines = AnyBurlRules.read(file);
+        assertEquals(false, lines.get(0).repeated());
+        assertEquals(true, lines.get(1).repeated());
+        assertEquals(1, lines.get(1).firstLine());
+        assertEquals(lines.get(0).rule(), lines.get(1).rule());
     }
 
     @Test
