@@ -153,6 +153,7 @@ class AnyBurlCommandTest {
         JsonNode summary = Json.mapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(RuleGraph.MINED_BY_ANYBURL, summary.at("/parameters/rules_from").asText(), summary.toString());
         assertEquals(4, summary.at("/rules/total").asInt(), summary.toString());
+        assertTrue(summary.at("/questions/total").asInt() > 50, summary.toString());
         CliRunner.succeed("verify", "--store", store, out.toString());
         CliRunner.succeed("check", "--store", store);
     }
