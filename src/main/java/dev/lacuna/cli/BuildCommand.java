@@ -101,6 +101,9 @@ public final class BuildCommand implements Command {
         GroundingSource source = groundingSource(line);
         // Thresholds are checked before the store is opened, as every usage error is.
         RuleFileFormat rulesFormat = RuleFileFormat.parse(line.getOptionValue("rules-format", "amie3"));
+        if (line.hasOption("rules-format") && !line.hasOption("rules")) {
+            throw new UsageException("--rules-format says how to read --rules FILE: give --rules too");
+        }
         MinerOptions minerOptions = line.hasOption("rules") && rulesFormat == RuleFileFormat.AMIE3 ? null
                 : CommonOptions.minerOptions(line);
         BenchmarkFolder.checkTarget(settings.out(), settings.force(),

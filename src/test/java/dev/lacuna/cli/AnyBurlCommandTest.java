@@ -141,6 +141,11 @@ class AnyBurlCommandTest {
         assertEquals(2, run.code(), run.toString());
         assertTrue(run.err().contains(bad + ":3"), run.err());
         assertTrue(run.err().contains("'nobody'"), run.err());
+        Files.writeString(bad, "717\t454\t0.63\twife(X,Y) <= husband(Y,X)\n10\t2\twife(X,Y) <= son(X,Y)\n");
+        run = CliRunner.run("rules", "import", "--format", "anyburl", bad.toString(), "--store", store, "--kg",
+                "family", "--force");
+        assertEquals(2, run.code(), run.toString());
+        assertTrue(run.err().contains(bad + ":2:1: expected 4 tab-separated columns"), run.err());
         assertEquals(4, stored(RuleGraph.MINED_BY_ANYBURL).size(), "the rules imported before are kept");
     }
 
