@@ -16,6 +16,7 @@ import dev.lacuna.eval.PredictionField;
 import dev.lacuna.eval.ReportFormat;
 import dev.lacuna.export.ExportFormat;
 import dev.lacuna.questions.LlmSettings;
+import dev.lacuna.rules.RuleFileFormat;
 import dev.lacuna.rules.sparql.Side;
 import dev.lacuna.construct.GroundingSelector;
 import dev.lacuna.construct.BreakKind;
@@ -43,7 +44,8 @@ class ChoiceTest {
             new Case<>(GroundingSource.class, "--groundings", GroundingSource::parse),
             new Case<>(BreakKind.class, "--break", BreakKind::parse),
             new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse),
-            new Case<>(TripleFormat.class, "format", TripleFormat::parse));
+            new Case<>(TripleFormat.class, "format", TripleFormat::parse),
+            new Case<>(RuleFileFormat.class, "rule file format", RuleFileFormat::parse));
 
     @Test
     void labelsParseBackAndOtherWordsAreRefusedWithTheAllowedOnes() {

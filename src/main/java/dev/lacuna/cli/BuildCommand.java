@@ -28,6 +28,7 @@ import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.RuleFileFormat;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.sparql.EntityConstants;
 import dev.lacuna.store.KgGraphs;
@@ -42,7 +43,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public String usage() {
-        return "--out DIR [--kg NAME] [--rules FILE | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--depth 1..3 [--per-depth 30]] [--break replace] [--noise P] [--questions template|llm] [--force]";
+        return "--out DIR [--kg NAME] [--rules FILE [--rules-format amie3|anyburl] | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--depth 1..3 [--per-depth 30]] [--break replace] [--noise P] [--questions template|llm] [--force]";
     }
 
     @Override
@@ -59,6 +60,9 @@ public final class BuildCommand implements Command {
         options.addOption(Option.builder().longOpt("force").desc("replace an existing output folder").get());
         options.addOption(Option.builder().longOpt("rules").hasArg().argName("FILE")
                 .desc("rules in AMIE3's TSV format (AMIE3's or lacuna mine's); default: mine them now").get());
+        options.addOption(Option.builder().longOpt("rules-format").hasArg().argName("FORMAT")
+                .desc("format of --rules: amie3 (default) or anyburl (closed rules measured on the KG, kept if they"
+                        + " pass --minhc/--minc/--minpca; rules with constants with --const)").get());
         CommonOptions.addMining(options);
         options.addOption(Option.builder().longOpt("groundings-per-rule").hasArg().argName("N")
                 .desc("groundings drawn per rule (default 30, as in the paper)").get());
@@ -96,7 +100,12 @@ public final class BuildCommand implements Command {
         BuildSettings settings = settings(line);
         GroundingSource source = groundingSource(line);
         // Thresholds are checked before the store is opened, as every usage error is.
-        MinerOptions minerOptions = line.hasOption("rules") ? null : CommonOptions.minerOptions(line);
+        RuleFileFormat rulesFormat = RuleFileFormat.parse(line.getOptionValue("rules-format", "amie3"));
+        if (line.hasOption("rules-format") && !line.hasOption("rules")) {
+            throw new UsageException("--rules-format says how to read --rules FILE: give --rules too");
+        }
+        MinerOptions minerOptions = line.hasOption("rules") && rulesFormat == RuleFileFormat.AMIE3 ? null
+                : CommonOptions.minerOptions(line);
         BenchmarkFolder.checkTarget(settings.out(), settings.force(),
                 CommonOptions.storeFolders(CommonOptions.storeConfig(line)));
         // --force replaces the folder: one holding the rules or phrases read would lose them.
@@ -115,11 +124,18 @@ public final class BuildCommand implements Command {
             String minedBy;
             KgIndex mined = null;
             if (line.hasOption("rules")) {
-                rules = AmieRules.read(Path.of(line.getOptionValue("rules")));
+                Path file = Path.of(line.getOptionValue("rules"));
+                if (rulesFormat == RuleFileFormat.ANYBURL) {
+                    mined = KgIndex.fromRepository(repository, kg);
+                    rules = AnyBurlActions.read(file, repository, kg, mined, minerOptions, context);
+                    minedBy = RuleGraph.MINED_BY_ANYBURL;
+                } else {
+                    rules = AmieRules.read(file);
+                    minedBy = RuleGraph.MINED_BY_AMIE3;
+                }
                 try (RepositoryConnection c = repository.getConnection()) {
                     rules = EntityConstants.resolve(c, kg, rules); // constants by source id -> entity IRIs
                 }
-                minedBy = RuleGraph.MINED_BY_AMIE3;
             } else {
                 MinerOptions options = minerOptions;
                 mined = KgIndex.fromRepository(repository, kg);

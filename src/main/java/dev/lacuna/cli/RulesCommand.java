@@ -20,19 +20,23 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 import dev.lacuna.OutputGuard;
+import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.RuleFileMerge;
+import dev.lacuna.rules.RuleFileFormat;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.Stores;
 
 /**
- * {@code lacuna rules import FILE}: stores an AMIE3 rules file in a KG's benchmark graph (nothing stored if any
- * line is malformed); {@code lacuna rules stats FILE}: rules per type, as in the paper's Table 1;
+ * {@code lacuna rules import FILE}: stores an AMIE3 rules file (or, with {@code --format anyburl}, AnyBURL's rules
+ * measured on the KG) in a KG's benchmark graph (nothing stored if any line is malformed);
+ * {@code lacuna rules stats FILE}: rules per type, as in the paper's Table 1; {@code lacuna rules export --format
+ * anyburl FILE}: Lacuna's or AMIE3's rules in the format SAFRAN and PyClause read;
  * {@code lacuna rules merge --output FILE PART...}: the rule files of {@code mine --heads K/N} as one file.
  */
 public final class RulesCommand implements Command {
@@ -43,12 +47,14 @@ public final class RulesCommand implements Command {
 
     @Override
     public String usage() {
-        return "import FILE [--kg NAME] | stats FILE | merge --output FILE PART...";
+        return "import FILE [--kg NAME] [--format amie3|anyburl [--const]] | stats FILE [--format anyburl [--input KG]]"
+                + " | export --format anyburl --output OUT FILE [--input KG | --kg NAME] | merge --output FILE PART...";
     }
 
     @Override
     public String summary() {
-        return "import AMIE3 rule files into a KG, count rules per type (paper's Table 1), or merge mine --heads parts";
+        return "import AMIE3 or AnyBURL rule files into a KG, count rules per type (paper's Table 1), write rules as"
+                + " AnyBURL's, or merge mine --heads parts";
     }
 
     @Override
@@ -57,7 +63,24 @@ public final class RulesCommand implements Command {
         CommonOptions.addKg(options);
         options.addOption(Option.builder().longOpt("force")
                 .desc("replace the rules of a benchmark already built in the store").get());
-        CommonOptions.addOutput(options, "merge: the rule file to write");
+        CommonOptions.addOutput(options, "merge, export: the rule file to write");
+        options.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
+                .desc("import, stats: the rule file's format, amie3 (default) or anyburl (AnyBURL's, as SAFRAN and"
+                        + " PyClause read it: closed rules measured on the KG and kept if they pass the thresholds);"
+                        + " export: anyburl").get());
+        options.addOption(Option.builder().longOpt("input").hasArg().argName("KG")
+                .desc("stats, export: a KG file (read as lacuna load reads it) to measure the rules on, instead of a"
+                        + " stored KG").get());
+        options.addOption(Option.builder().longOpt("minhc").hasArg().argName("X")
+                .desc("--format anyburl: minimum head coverage (default " + MinerOptions.DEFAULT_MIN_HC + ")").get());
+        options.addOption(Option.builder().longOpt("minc").hasArg().argName("X")
+                .desc("--format anyburl: minimum standard confidence (default " + MinerOptions.DEFAULT_MIN_STD + ")")
+                .get());
+        options.addOption(Option.builder().longOpt("minpca").hasArg().argName("X")
+                .desc("--format anyburl: minimum PCA confidence (default " + MinerOptions.DEFAULT_MIN_PCA + ")").get());
+        options.addOption(Option.builder().longOpt("const")
+                .desc("--format anyburl: also keep rules with constants (AnyBURL's U_c), as mine --const finds them")
+                .get());
     }
 
     @Override
@@ -67,14 +90,25 @@ public final class RulesCommand implements Command {
             return merge(args.subList(1, args.size()), line, context);
         }
         if (args.size() != 2) {
-            throw new UsageException("expected 'import FILE' or 'stats FILE'");
+            throw new UsageException("expected 'import FILE', 'stats FILE' or 'export --format anyburl --output OUT"
+                    + " FILE'");
         }
         Path file = Path.of(args.get(1));
+        RuleFileFormat format = RuleFileFormat.parse(line.getOptionValue("format", RuleFileFormat.AMIE3.label()));
+        if (format == RuleFileFormat.ANYBURL && !args.get(0).equals("export")) {
+            return AnyBurlActions.run(args.get(0), file, line, context);
+        }
         return switch (args.get(0)) {
             case "import" -> importRules(file, line, context);
             case "stats" -> stats(file, context);
+            case "export" -> {
+                if (format != RuleFileFormat.ANYBURL) {
+                    throw new UsageException("export writes AnyBURL's format only: give --format anyburl");
+                }
+                yield AnyBurlActions.export(file, line, context);
+            }
             default -> throw new UsageException("unknown rules action '" + args.get(0)
-                    + "': expected import, stats or merge");
+                    + "': expected import, stats, export or merge");
         };
     }
 
@@ -157,16 +191,20 @@ public final class RulesCommand implements Command {
     }
 
     private static int stats(Path file, CliContext context) {
-        List<MinedRule> rules = AmieRules.read(file);
+        printTable(AmieRules.read(file).stream().map(MinedRule::rule).toList(), context);
+        return ExitCodes.OK;
+    }
+
+    /** Rules per type, as the paper's Table 1. */
+    static void printTable(List<Rule> rules, CliContext context) {
         Map<RuleType, Integer> counts = new EnumMap<>(RuleType.class);
-        for (MinedRule r : rules) {
-            counts.merge(r.type(), 1, Integer::sum);
+        for (Rule r : rules) {
+            counts.merge(RuleType.of(r), 1, Integer::sum);
         }
         context.out().printf("%-12s %6s%n", "rule type", "rules");
         for (RuleType t : RuleType.values()) {
             context.out().printf("%-12s %6d%n", t.label(), counts.getOrDefault(t, 0));
         }
         context.out().printf("%-12s %6d%n", "total", rules.size());
-        return ExitCodes.OK;
     }
 }

@@ -47,6 +47,8 @@ import dev.lacuna.store.LacunaVocab;
 public final class RuleGraph {
     public static final String MINED_BY_LACUNA = "lacuna-mine";
     public static final String MINED_BY_AMIE3 = "amie3-import";
+    /** Rules read from AnyBURL's file and measured on the KG. */
+    public static final String MINED_BY_ANYBURL = "anyburl-import";
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
 
     private RuleGraph() {

@@ -126,6 +126,16 @@ class OutputOntoInputTest {
     }
 
     @Test
+    void rulesExportOntoItsRulesOrItsKg() throws IOException {
+        Path rules = tmp.resolve("export-rules.tsv");
+        AmieRules.write(AmieRules.read(TestData.amie3("family-maxad3.tsv")).subList(0, 3), rules);
+        refused(rules, rules, "rules", "export", "--format", "anyburl", "--input", kg.toString(), "--output",
+                rules.toString(), rules.toString());
+        refused(kg, kg, "rules", "export", "--format", "anyburl", "--input", kg.toString(), "--output",
+                kg.toString(), rules.toString());
+    }
+
+    @Test
     void exportIntoTheBenchmarkOrAroundIt() throws IOException {
         Path inside = bench.resolve("rog");
         refused(inside, bench, "export", "--benchmark", bench.toString(), "--format", "tsv", "--out", inside.toString());

@@ -75,18 +75,27 @@ public final class EntityConstants {
         if (known != null) {
             return known;
         }
+        String iri = entityIri(c, kg, name);
+        if (iri != null) {
+            cache.put(name, iri);
+            return iri;
+        }
+        throw new BadInputException("rule " + ruleNo + " (" + rule.toAmie() + "): constant '" + name
+                + "' is not an entity of KG '" + kg.name() + "' (no entity has that source id in " + kg.labels() + ")");
+    }
+
+    /** The IRI of the KG's entity with that source id (the name in the KG file), or null if there is none. */
+    public static String entityIri(RepositoryConnection c, KgGraphs kg, String sourceId) {
         try (RepositoryResult<Statement> st = c.getStatements(null, LacunaVocab.SOURCE_ID,
-                SimpleValueFactory.getInstance().createLiteral(name), false, kg.labels())) {
+                SimpleValueFactory.getInstance().createLiteral(sourceId), false, kg.labels())) {
             for (Statement s : st) {
                 Resource e = s.getSubject();
                 if (e instanceof IRI) {
-                    cache.put(name, e.stringValue());
                     return e.stringValue();
                 }
             }
         }
-        throw new BadInputException("rule " + ruleNo + " (" + rule.toAmie() + "): constant '" + name
-                + "' is not an entity of KG '" + kg.name() + "' (no entity has that source id in " + kg.labels() + ")");
+        return null;
     }
 
     static boolean isAbsoluteIri(String name) {
