@@ -24,21 +24,35 @@ import re
 import sys
 
 TEMPLATES = [
-    ("head_relations", re.compile(r"SELECT\s+(?:DISTINCT\s+)?\?relation\s+WHERE\s*\{\s*ns:(\S+)\s+\?relation\s+\?x\s*\.?\s*\}")),
-    ("tail_relations", re.compile(r"SELECT\s+(?:DISTINCT\s+)?\?relation\s+WHERE\s*\{\s*\?x\s+\?relation\s+ns:(\S+?)\s*\.?\s*\}")),
-    ("tail_entities", re.compile(r"SELECT\s+(?:DISTINCT\s+)?\?tailEntity\s+WHERE\s*\{\s*ns:(\S+)\s+ns:(\S+)\s+\?tailEntity\s*\.?\s*\}")),
-    ("head_entities", re.compile(r"SELECT\s+(?:DISTINCT\s+)?\?tailEntity\s+WHERE\s*\{\s*\?tailEntity\s+ns:(\S+)\s+ns:(\S+?)\s*\.?\s*\}")),
-    ("name", re.compile(r"\?entity\s+ns:type\.object\.name\s+\?tailEntity\s*\.\s*FILTER\s*\(\s*\?entity\s*=\s*ns:(\S+?)\s*\)")),
+    ("head_relations", re.compile(r"^SELECT (?:DISTINCT )?\?relation WHERE \{ ns:(\S+) \?relation \?x \.? ?\}")),
+    ("tail_relations", re.compile(r"^SELECT (?:DISTINCT )?\?relation WHERE \{ \?x \?relation ns:(\S+?) \.? ?\}")),
+    ("tail_entities", re.compile(r"^SELECT (?:DISTINCT )?\?tailEntity WHERE \{ ns:(\S+) ns:(\S+) \?tailEntity \.? ?\}")),
+    ("head_entities", re.compile(r"^SELECT (?:DISTINCT )?\?tailEntity WHERE \{ \?tailEntity ns:(\S+) ns:(\S+?) \.? ?\}")),
+    ("name", re.compile(r"^SELECT (?:DISTINCT )?\?tailEntity WHERE \{ \{ \?entity ns:type\.object\.name \?tailEntity \. "
+                        r"FILTER ?\( ?\?entity = ns:(\S+?) ?\) \}")),
 ]
+FREEBASE_IRI = re.compile(r"<http://rdf\.freebase\.com/ns/([^>\s]+)>")
+
+
+def canonical(query):
+    """The query with ToG's prefix written out the one way: ns:X for Freebase IRIs, no PREFIX lines, no comments,
+    no trailing LIMIT, white space collapsed."""
+    lines = [line for line in (query or "").split("\n")
+             if not line.strip().startswith("#") and not line.strip().upper().startswith("PREFIX ")]
+    text = " ".join(" ".join(lines).split())
+    text = FREEBASE_IRI.sub(lambda m: "ns:" + m.group(1), text)
+    text = re.sub(r"\s+LIMIT\s+\d+\s*$", "", text, flags=re.IGNORECASE)
+    text = text.replace("{", " { ").replace("}", " } ").replace("(", " ( ").replace(")", " ) ")
+    return " ".join(text.split()).replace("( ", "(").replace(" )", ")")
 
 
 def template(query):
-    text = query or ""
+    text = canonical(query)
     for kind, pattern in TEMPLATES:
         match = pattern.search(text)
         if match:
             return (kind,) + match.groups()
-    return ("other", " ".join(text.split()))
+    return ("other", text)
 
 
 def read_jsonl(path):

@@ -10,6 +10,11 @@ ToG hard-codes for its authors' machines:
   - the list prepare_dataset returns is wrapped so that, as ToG's loop reaches each question, the runner posts
     the question's ID and text to the SPARQL proxy's and the chat server's /__mark: their logs then tell whose
     queries and prompts are whose.
+With --fix-incoming-search the runner also applies the one-line fix proposed upstream for the incoming entity
+search (https://github.com/DataArcTech/ToG/pull/13, open): ToG's main branch fills sparql_head_entities_extract
+with (entity, relation), so its query reads "?tailEntity ns:ENTITY ns:RELATION" and never finds an entity
+through an incoming relation; the fix passes (relation, entity). The runner swaps the two arguments where the
+template is filled rather than edit ToG's file.
 openai, rank_bm25 and sentence_transformers come from ./standins (put first on the path): see their docstrings.
 The chat server's URL is $OPENAI_API_BASE, as for openai 0.x. ToG writes WORKDIR/run/ToG_cwq.jsonl.
 
@@ -33,6 +38,13 @@ def post_mark(urls, item):
     for url in urls:
         urllib.request.urlopen(urllib.request.Request(url, data=mark.encode("utf-8"), method="POST"),
                                timeout=30).read()
+
+
+class SwappedArguments(str):
+    """A %-template that fills its two slots in the other order: the upstream fix, without editing ToG."""
+
+    def __mod__(self, values):
+        return str.__mod__(self, (values[1], values[0]))
 
 
 class MarkingList(list):
@@ -64,6 +76,8 @@ def main():
     parser.add_argument("--limit", type=int, default=0, help="first N questions only")
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fix-incoming-search", action="store_true",
+                        help="apply the upstream fix of the incoming entity search's argument order")
     parser.add_argument("tog_args", nargs="*", help="after --: ToG's own options")
     args = parser.parse_args()
 
@@ -86,6 +100,8 @@ def main():
     import freebase_func
     import utils
     freebase_func.SPARQLPATH = args.sparql
+    if args.fix_incoming_search:
+        freebase_func.sparql_head_entities_extract = SwappedArguments(freebase_func.sparql_head_entities_extract)
     MarkingList.mark_urls = args.mark_url or default_marks(args.sparql)
     original = utils.prepare_dataset
 
