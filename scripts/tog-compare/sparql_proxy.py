@@ -4,7 +4,8 @@
 `lacuna serve`'s access log names method, path and status but not the query, so the comparison puts this proxy
 between each ToG and the endpoint. It forwards GET and POST requests unchanged (method, query string, body,
 Accept and Content-Type) and appends one JSON line per request to --log: its order, the mark in force, the
-method, the query text as the endpoint received it, the answer's status and its number of rows (JSON answers).
+method, the query text as the endpoint received it, the answer's status and its number of rows (JSON, XML, TSV and CSV
+answers).
 
 A client may POST to /__mark with a text body; queries after it carry that mark until the next one. The Python
 ToG runner marks each question this way, as it runs questions one after another.
@@ -13,6 +14,7 @@ Standard library only: python3 sparql_proxy.py --upstream http://127.0.0.1:7878/
 """
 import argparse
 import json
+import re
 import sys
 import threading
 import urllib.error
@@ -42,12 +44,17 @@ class Proxy(BaseHTTPRequestHandler):
 
     @staticmethod
     def rows(type_, data):
-        if "json" not in type_:
-            return None
+        """Rows of a JSON, XML, TSV or CSV result; None for other formats (RDF4J's binary one)."""
         try:
-            return len(json.loads(data.decode("utf-8"))["results"]["bindings"])
+            if "json" in type_:
+                return len(json.loads(data.decode("utf-8"))["results"]["bindings"])
+            if "xml" in type_:
+                return len(re.findall(rb"<result[\s>]", data))
+            if "tab-separated" in type_ or "csv" in type_:
+                return max(0, len([line for line in data.decode("utf-8").splitlines() if line]) - 1)
         except (ValueError, KeyError, TypeError):
             return None
+        return None
 
     def forward(self, method, body):
         split = urllib.parse.urlsplit(self.path)
