@@ -10,9 +10,12 @@ fixed opening words and answers each by a rule:
                      "{relation (Score: 0.50)}" form
   entity scoring     one score per candidate, weight 1 + (first byte of SHA-256 of the name mod 9),
                      normalised, two decimals, comma-separated: the only decimals in the reply
-  "enough?"          {Yes} when the knowledge triplets span D lines (ToG writes one line per depth), where
-                     D = 1 + (first byte of SHA-256 of the question mod 4): some questions stop at depth 1, 2
-                     or 3, a quarter never; a Yes names the tail of the last triplet as the answer
+  "enough?"          {Yes} when there are more than 3 * (D - 1) knowledge triplets, where D = 1 + (first byte of
+                     SHA-256 of the question mod 4): at width 3 some questions stop at depth 1, 2 or 3, a quarter
+                     never; a Yes names the tail of the last triplet as the answer. Triplets are counted the
+                     same whether written as Python tuples, several a line (as ToG writes them), or one
+                     "head, relation, tail" a line, so that a difference of layout shows in the prompts
+                     compared but does not steer the walk
   answer             the tail of the last triplet, in braces
   chain of thought   (no topic entity or nothing explored) {unknown}
 
@@ -88,31 +91,40 @@ def score_entities(prompt):
     return "Score: " + ", ".join(two_decimals(weights))
 
 
-def triplet_lines(prompt):
+TUPLE = re.compile(r"""\((['"])(.*?)\1, (['"])(.*?)\3, (['"])(.*?)\5\)""")
+
+
+def triplets(prompt):
+    """The (head, relation, tail) triplets after the last 'Knowledge Triplets: ', in order."""
     at = prompt.rfind(TRIPLETS)
     chain = prompt[at + len(TRIPLETS):]
     if chain.endswith("A: "):
         chain = chain[:-3]
-    return [line for line in chain.split("\n") if line.strip()]
+    out = []
+    for line in chain.split("\n"):
+        tuples = TUPLE.findall(line)
+        if tuples:
+            out.extend((t[1], t[3], t[5]) for t in tuples)
+        elif line.strip():
+            parts = line.strip().split(", ")
+            out.append((parts[0], ", ".join(parts[1:-1]), parts[-1]))
+    return out
 
 
-def last_tail(lines):
-    """The last element of the last triplet, whether written as a Python tuple ('a', 'r', 'b') or as a, r, b."""
-    if not lines:
-        return "unknown"
-    return lines[-1].rstrip().rstrip(")").rsplit(", ", 1)[-1].strip().strip("'\"")
+def last_tail(found):
+    return found[-1][2] if found else "unknown"
 
 
 def enough(prompt):
-    lines = triplet_lines(prompt)
+    found = triplets(prompt)
     depth = 1 + hashlib.sha256(last_question(prompt).encode("utf-8")).digest()[0] % 4
-    if len(lines) >= depth:
-        return "{Yes}. Based on the given knowledge triplets, the answer to the question is {%s}." % last_tail(lines)
+    if len(found) > 3 * (depth - 1):
+        return "{Yes}. Based on the given knowledge triplets, the answer to the question is {%s}." % last_tail(found)
     return "{No}. Based on the given knowledge triplets, it's not sufficient to answer the question."
 
 
 def answer(prompt):
-    return "Based on the given knowledge triplets, the answer to the question is {%s}." % last_tail(triplet_lines(prompt))
+    return "Based on the given knowledge triplets, the answer to the question is {%s}." % last_tail(triplets(prompt))
 
 
 KINDS = [

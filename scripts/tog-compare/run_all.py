@@ -12,13 +12,14 @@ Then compare.py writes OUT/report-tog.md and OUT/report-tog-fixed.md (lacuna aga
 
 The questions are every --stride-th of --questions (a ToG-shaped JSON, as `lacuna export --format freebase`
 writes), at most --limit. --lacuna-command is split like a shell line after filling {questions} (a one-question
-JSON file), {sparql} (the proxy's URL), {llm} (the chat server's /v1 URL), {output} (the file the run is to write)
-and {seed}; without it only the ToG runs are made.
+JSON file), {benchmark} (a folder holding --benchmark's files but only that question in questions/test.jsonl,
+matched by id), {sparql} (the proxy's URL), {llm} (the chat server's /v1 URL), {output} (the file or folder the
+run is to write its ToG_*.jsonl to) and {seed}; without it only the ToG runs are made.
 
   python3 run_all.py --tog ~/ToG/ToG --endpoint http://127.0.0.1:7878/sparql \
       --questions family-fb/questions/test.json --stride 5 --limit 40 --out tog-compare-out \
-      --lacuna-command "./lacuna tog --questions {questions} --sparql {sparql} --pruning llm \
-          --llm-provider openai --llm-base-url {llm} --llm-model scripted --seed {seed} --output {output}"
+      --benchmark family-benchmark --lacuna-command "./lacuna tog --benchmark {benchmark} --endpoint {sparql} \
+          --pruning llm --llm-base-url {llm} --llm-model scripted --threads 1 --seed {seed} --out {output}"
 """
 import argparse
 import glob
@@ -93,9 +94,34 @@ def run_tog(args, name, questions_file, fixed):
     print("%s: %d questions in %.1f s" % (name, len(json.load(open(questions_file))), seconds), file=sys.stderr)
 
 
+def benchmark_lines(benchmark):
+    """The benchmark's test questions as written, by id."""
+    if not benchmark:
+        return {}
+    lines = {}
+    with open(os.path.join(benchmark, "questions", "test.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                lines[json.loads(line)["id"]] = line
+    return lines
+
+
+def one_question_benchmark(benchmark, target, line):
+    """A benchmark folder whose test split is one question: every other file linked to the real one."""
+    shutil.rmtree(target, ignore_errors=True)
+    os.makedirs(os.path.join(target, "questions"))
+    for name in os.listdir(benchmark):
+        if name != "questions":
+            os.symlink(os.path.abspath(os.path.join(benchmark, name)), os.path.join(target, name))
+    with open(os.path.join(target, "questions", "test.jsonl"), "w", encoding="utf-8") as f:
+        f.write(line)
+
+
 def run_lacuna(args, questions):
     folder = os.path.join(args.out, "lacuna")
     chat, proxy = start(folder, args.endpoint)
+    lines = benchmark_lines(args.benchmark)
+    one = os.path.abspath(os.path.join(folder, "one-question-benchmark"))
     single = os.path.join(folder, "one-question.json")
     merged = os.path.join(folder, "ToG_lacuna.jsonl")
     started = time.monotonic()
@@ -104,12 +130,14 @@ def run_lacuna(args, questions):
             for n, item in enumerate(questions):
                 with open(single, "w", encoding="utf-8") as f:
                     json.dump([item], f, ensure_ascii=False)
+                if args.benchmark:
+                    one_question_benchmark(args.benchmark, one, lines[item["ID"]])
                 output = os.path.join(folder, "question-output")
                 shutil.rmtree(output, ignore_errors=True)
                 if os.path.exists(output):
                     os.remove(output)
                 mark([proxy.root + "/__mark", chat.root + "/__mark"], item)
-                command = [part.format(questions=single, sparql=proxy.root + "/sparql", llm=chat.root + "/v1",
+                command = [part.format(questions=single, benchmark=one, sparql=proxy.root + "/sparql", llm=chat.root + "/v1",
                                        output=output, seed=args.seed) for part in shlex.split(args.lacuna_command)]
                 code = subprocess.call(command, stdout=console, stderr=subprocess.STDOUT)
                 if code != 0:
@@ -139,6 +167,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--python", default="/usr/bin/python3", help="Python with SPARQLWrapper, tqdm, requests, bs4")
     parser.add_argument("--lacuna-command", help="how to run Lacuna's ToG on one question (see above)")
+    parser.add_argument("--benchmark", help="the benchmark folder the questions were exported from, for {benchmark}")
     parser.add_argument("--skip-tog", action="store_true", help="reuse the ToG runs already in --out")
     args = parser.parse_args()
 
