@@ -55,6 +55,45 @@ def template(query):
     return ("other", text)
 
 
+TRIPLETS = "Knowledge Triplets: "
+TUPLE = re.compile(r"""\((['"])(.*?)\1, (['"])(.*?)\3, (['"])(.*?)\5\)""")
+
+
+def triplets_read(prompt):
+    """A prompt with its knowledge triplets read into a list, however they were laid out: ToG writes each depth's
+    triplets as Python tuples on one line, a reimplementation may write one "head, relation, tail" a line."""
+    at = prompt.rfind(TRIPLETS)
+    if at < 0:
+        return prompt, None
+    chain = prompt[at + len(TRIPLETS):]
+    tail = ""
+    if chain.endswith("A: "):
+        chain, tail = chain[:-3], "A: "
+    found = []
+    for line in chain.split("\n"):
+        tuples = TUPLE.findall(line)
+        if tuples:
+            found.extend((t[1], t[3], t[5]) for t in tuples)
+        elif line.strip():
+            parts = line.strip().split(", ")
+            found.append((parts[0], ", ".join(parts[1:-1]), parts[-1]))
+    return prompt[:at + len(TRIPLETS)] + tail, tuple(found)
+
+
+def flat_chains(chains):
+    """Every (head, relation, tail) of reasoning_chains in order, whatever the nesting."""
+    out = []
+
+    def walk(node):
+        if isinstance(node, (list, tuple)) and len(node) == 3 and all(isinstance(x, str) for x in node):
+            out.append(tuple(node))
+        elif isinstance(node, (list, tuple)):
+            for x in node:
+                walk(x)
+    walk(chains or [])
+    return out
+
+
 def read_jsonl(path):
     if not os.path.exists(path):
         return []
@@ -86,6 +125,9 @@ class Run:
             sys.exit("compare: no ToG_*.jsonl in %s" % folder)
         self.answers = read_jsonl(outputs[0])
         self.marked = any(q.get("mark") for q in self.queries)
+        # what the walk asked, cache hits included, where the run wrote it (Lacuna's ToG_*.trace.jsonl)
+        self.asked = {t.get("id"): t.get("queries") for t in read_jsonl(os.path.join(folder, "trace.jsonl"))
+                      if t.get("queries") is not None}
 
     def queries_of(self, qid):
         return [q for q in self.queries if mark_id(q.get("mark")) == qid]
@@ -114,6 +156,10 @@ def prompt_key(p):
     return (p.get("kind"), p.get("prompt"))
 
 
+def prompt_read(p):
+    return (p.get("kind"),) + triplets_read(p.get("prompt") or "")
+
+
 def params(p):
     return (p.get("kind"), p.get("temperature"), p.get("max_tokens"), tuple(p.get("system") or []), p.get("messages"))
 
@@ -140,12 +186,25 @@ def compare(questions, left, right):
             row["queries_only_" + right.name] = [list(k) + [n] for k, n in sorted(only_right.items())]
             diff = first_difference(lk, rk)
             row["queries_first_difference"] = None if diff is None else [diff[0], diff[1], diff[2]]
+            lw, rw = [k for k in lk if k[0] != "name"], [k for k in rk if k[0] != "name"]
+            row["walk_queries_same_order"] = lw == rw
+            row["walk_queries_same_set"] = set(lw) == set(rw)
+            row["named_entities_same_set"] = ({k for k in lk if k[0] == "name"} == {k for k in rk if k[0] == "name"})
+            row["queries_repeated"] = [len(lk) - len(set(lk)), len(rk) - len(set(rk))]
+            for run, other, name in ((right, lk, "asked_by_" + right.name), (left, rk, "asked_by_" + left.name)):
+                if qid in run.asked:
+                    asked = [template(x) for x in run.asked[qid]]
+                    row[name + "_same_order"] = asked == other
+                    row[name + "_same_multiset"] = collections.Counter(asked) == collections.Counter(other)
+                    diff = first_difference(other, asked)
+                    row[name + "_first_difference"] = None if diff is None else [diff[0], diff[1], diff[2]]
         lp, rp = left.prompts_of(qid, text), right.prompts_of(qid, text)
         row["prompts"] = [len(lp), len(rp)]
         row["prompt_kinds"] = [[p["kind"] for p in lp], [p["kind"] for p in rp]]
         row["prompts_same_order"] = [prompt_key(p) for p in lp] == [prompt_key(p) for p in rp]
         row["prompts_same_multiset"] = (collections.Counter(prompt_key(p) for p in lp)
                                         == collections.Counter(prompt_key(p) for p in rp))
+        row["prompts_same_order_triplets_read"] = [prompt_read(p) for p in lp] == [prompt_read(p) for p in rp]
         row["prompt_params_same"] = [params(p) for p in lp] == [params(p) for p in rp]
         diff = first_difference([prompt_key(p) for p in lp], [prompt_key(p) for p in rp])
         row["prompts_first_difference"] = None if diff is None else {
@@ -155,6 +214,8 @@ def compare(questions, left, right):
         row["results_same"] = la is not None and ra is not None and la.get("results") == ra.get("results")
         row["chains_same"] = (la is not None and ra is not None
                               and normalise(la.get("reasoning_chains")) == normalise(ra.get("reasoning_chains")))
+        row["chain_triplets_same"] = (la is not None and ra is not None
+                                      and flat_chains(la.get("reasoning_chains")) == flat_chains(ra.get("reasoning_chains")))
         row["results"] = [la and la.get("results"), ra and ra.get("results")]
         per_question.append(row)
     return per_question
@@ -196,11 +257,22 @@ def markdown(questions, left, right, rows, total):
     checks = [("queries_same_text_order", "SPARQL queries: same texts in the same order"),
               ("queries_same_template_order", "SPARQL queries: same templates and arguments, same order"),
               ("queries_same_template_multiset", "SPARQL queries: same templates and arguments, any order"),
+              ("walk_queries_same_order", "relation and entity queries (name look-ups aside): same, same order"),
+              ("walk_queries_same_set", "relation and entity queries (name look-ups aside): same distinct set"),
+              ("named_entities_same_set", "name look-ups: the same entities named"),
               ("prompts_same_order", "prompts: same texts in the same order"),
               ("prompts_same_multiset", "prompts: same texts, any order"),
+              ("prompts_same_order_triplets_read", "prompts: same texts in the same order, triplets' layout aside"),
               ("prompt_params_same", "prompts: same temperature, max_tokens, system message"),
               ("results_same", "answer (`results`) identical"),
-              ("chains_same", "`reasoning_chains` identical")]
+              ("chains_same", "`reasoning_chains` identical"),
+              ("chain_triplets_same", "`reasoning_chains`: same triplets in the same order, nesting aside")]
+    for run, other in ((right, left), (left, right)):
+        if rows and "asked_by_%s_same_order" % run.name in rows[0]:
+            checks.insert(3, ("asked_by_%s_same_multiset" % run.name, "SPARQL queries %s's walk asked (its trace, cache "
+                              "hits included) against those %s sent: same, any order" % (run.name, other.name)))
+            checks.insert(3, ("asked_by_%s_same_order" % run.name, "SPARQL queries %s's walk asked (its trace, cache "
+                              "hits included) against those %s sent: same, same order" % (run.name, other.name)))
     for key, label in checks:
         if rows and key in rows[0]:
             lines.append("| %s | %d / %d |" % (label, count(rows, key), n))
@@ -227,7 +299,8 @@ def markdown(questions, left, right, rows, total):
         lines.append("### %s %s" % (r["id"], r["question"]))
         failed = [label for key, label in checks if key in r and not r[key]]
         lines.append("- differs in: " + "; ".join(failed))
-        lines.append("- queries: %s, prompts: %s" % (r.get("queries"), r["prompts"]))
+        lines.append("- queries: %s (repeated: %s), prompts: %s" % (r.get("queries"), r.get("queries_repeated"),
+                                                                     r["prompts"]))
         if r.get("queries_first_difference"):
             d = r["queries_first_difference"]
             lines.append("- first query difference at #%d: %s: `%s`, %s: `%s`" % (d[0], left.name, d[1], right.name, d[2]))

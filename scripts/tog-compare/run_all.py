@@ -8,6 +8,8 @@ ToG_*.jsonl. The runs:
   tog-fixed    the same with the upstream fix of the incoming entity search (--fix-incoming-search)
   lacuna       --lacuna-command, run once per question with the question's mark posted before it, so that its
                queries and prompts are told apart by question however the command orders its work
+A trace the command writes beside its output (ToG_*.trace.jsonl, one record per question with the
+"queries" its walk asked, answered from its cache or not) is gathered into OUT/lacuna/trace.jsonl.
 Then compare.py writes OUT/report-tog.md and OUT/report-tog-fixed.md (lacuna against each), with .json beside.
 
 The questions are every --stride-th of --questions (a ToG-shaped JSON, as `lacuna export --format freebase`
@@ -124,6 +126,7 @@ def run_lacuna(args, questions):
     one = os.path.abspath(os.path.join(folder, "one-question-benchmark"))
     single = os.path.join(folder, "one-question.json")
     merged = os.path.join(folder, "ToG_lacuna.jsonl")
+    traces = open(os.path.join(folder, "trace.jsonl"), "w", encoding="utf-8")
     started = time.monotonic()
     try:
         with open(merged, "w", encoding="utf-8") as out, open(os.path.join(folder, "console.txt"), "w") as console:
@@ -143,13 +146,23 @@ def run_lacuna(args, questions):
                 if code != 0:
                     sys.exit("run_all: lacuna failed with %d on %s; see %s" % (code, item.get("ID"),
                                                                              os.path.join(folder, "console.txt")))
-                files = [output] if os.path.isfile(output) else sorted(glob.glob(os.path.join(output, "**", "ToG_*.jsonl"), recursive=True))
+                if os.path.isfile(output):
+                    files, trace = [output], []
+                else:
+                    found = sorted(glob.glob(os.path.join(output, "**", "ToG_*.jsonl"), recursive=True))
+                    # ToG's own file is ToG_<dataset>.jsonl; a run may write ToG_<dataset>.trace.jsonl and such beside
+                    files = [f for f in found if os.path.basename(f).count(".") == 1]
+                    trace = [f for f in found if f.endswith(".trace.jsonl")]
                 if not files:
                     sys.exit("run_all: lacuna wrote no ToG_*.jsonl at %s" % output)
                 with open(files[0], encoding="utf-8") as f:
                     out.write(f.read())
+                for name in trace[:1]:
+                    with open(name, encoding="utf-8") as f:
+                        traces.write(f.read())
                 print("lacuna: %d/%d" % (n + 1, len(questions)), file=sys.stderr, end="\r")
     finally:
+        traces.close()
         chat.stop()
         proxy.stop()
     print("lacuna: %d questions in %.1f s (one process each)" % (len(questions), time.monotonic() - started),
