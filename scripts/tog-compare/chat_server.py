@@ -21,7 +21,8 @@ fixed opening words and answers each by a rule:
 
 Any other prompt gets the reply UNRECOGNISED PROMPT and is logged as kind "other", so a prompt that is not
 ToG's shows up in the comparison. Every request is appended to --log as one JSON line: its order, the prompt
-kind, the question, the system and user messages, temperature, max_tokens, model and the reply.
+kind, the question, the system and user messages, temperature, max_tokens, the penalties, model and the
+reply.
 
 Standard library only: python3 chat_server.py --port 8808 --log chat.jsonl
 """
@@ -203,6 +204,8 @@ class Handler(BaseHTTPRequestHandler):
                       "system": system, "prompt": prompt, "messages": len(messages),
                       "temperature": request.get("temperature"),
                       "max_tokens": request.get("max_tokens", request.get("max_completion_tokens")),
+                      "frequency_penalty": request.get("frequency_penalty"),
+                      "presence_penalty": request.get("presence_penalty"),
                       "model": request.get("model"), "reply": reply,
                       "client": self.headers.get("User-Agent", "")}
             Handler.log_file.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -161,7 +161,8 @@ def prompt_read(p):
 
 
 def params(p):
-    return (p.get("kind"), p.get("temperature"), p.get("max_tokens"), tuple(p.get("system") or []), p.get("messages"))
+    return (p.get("kind"), p.get("temperature"), p.get("max_tokens"), p.get("frequency_penalty"),
+            p.get("presence_penalty"), tuple(p.get("system") or []), p.get("messages"))
 
 
 def compare(questions, left, right):
@@ -263,7 +264,7 @@ def markdown(questions, left, right, rows, total):
               ("prompts_same_order", "prompts: same texts in the same order"),
               ("prompts_same_multiset", "prompts: same texts, any order"),
               ("prompts_same_order_triplets_read", "prompts: same texts in the same order, triplets' layout aside"),
-              ("prompt_params_same", "prompts: same temperature, max_tokens, system message"),
+              ("prompt_params_same", "prompts: same temperature, max_tokens, penalties, system message"),
               ("results_same", "answer (`results`) identical"),
               ("chains_same", "`reasoning_chains` identical"),
               ("chain_triplets_same", "`reasoning_chains`: same triplets in the same order, nesting aside")]
