@@ -9,7 +9,9 @@ fixed opening words and answers each by a rule:
                      question, ties by name; scores (N-i)/sum(1..N) to two decimals, in ToG's
                      "{relation (Score: 0.50)}" form
   entity scoring     one score per candidate, weight 1 + (first byte of SHA-256 of the name mod 9),
-                     normalised, two decimals, comma-separated: the only decimals in the reply
+                     normalised, two decimals, comma-separated: the only decimals in the reply; but 0.00 for
+                     every candidate of the questions "enough?" never accepts (D = 4 below), so that ToG's
+                     zero-score filter and its early stop with the answer prompt are exercised too
   "enough?"          {Yes} when there are more than 3 * (D - 1) knowledge triplets, where D = 1 + (first byte of
                      SHA-256 of the question mod 4): at width 3 some questions stop at depth 1, 2 or 3, a quarter
                      never; a Yes names the tail of the last triplet as the answer. Triplets are counted the
@@ -82,12 +84,19 @@ def prune_relations(prompt):
                      for i, (r, s) in enumerate(zip(ranked, scores)))
 
 
+def depth_of(question):
+    """The depth at which "enough?" says Yes for this question; 4 is never, at ToG's default depth 3."""
+    return 1 + hashlib.sha256(question.encode("utf-8")).digest()[0] % 4
+
+
 def score_entities(prompt):
     listed = field(prompt, "Entites: ")
     if listed.endswith("Score: "):
         listed = listed[:-len("Score: ")]
     listed = listed.rstrip("\n")
     names = listed.split("; ")
+    if depth_of(last_question(prompt)) == 4:
+        return "Score: " + ", ".join("0.00" for _ in names)
     weights = [1 + hashlib.sha256(n.encode("utf-8")).digest()[0] % 9 for n in names]
     return "Score: " + ", ".join(two_decimals(weights))
 
@@ -118,8 +127,7 @@ def last_tail(found):
 
 def enough(prompt):
     found = triplets(prompt)
-    depth = 1 + hashlib.sha256(last_question(prompt).encode("utf-8")).digest()[0] % 4
-    if len(found) > 3 * (depth - 1):
+    if len(found) > 3 * (depth_of(last_question(prompt)) - 1):
         return "{Yes}. Based on the given knowledge triplets, the answer to the question is {%s}." % last_tail(found)
     return "{No}. Based on the given knowledge triplets, it's not sufficient to answer the question."
 

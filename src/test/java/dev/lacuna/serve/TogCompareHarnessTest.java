@@ -170,7 +170,13 @@ class TogCompareHarnessTest {
                 decimals.add(Double.parseDouble(d.group()));
             }
             assertEquals(3, decimals.size(), "one decimal per candidate, as ToG's clean_scores needs: " + scores);
+            assertEquals(1, depthOf("Who is the parent of Carol Smith?"));
             assertEquals(1.0, decimals.stream().mapToDouble(Double::doubleValue).sum(), 0.02);
+            // a question "enough?" never accepts gets no useful candidate, so that ToG's early stop is exercised
+            assertEquals(4, depthOf("Who is the sibling of Carol Smith?"));
+            assertEquals("Score: 0.00, 0.00", reply(chat, "Please score the entities' contribution to the question.\n"
+                    + "Q: Who is the sibling of Carol Smith?\nRelation: people.person.sibling\n"
+                    + "Entites: Frank Smith; Bob Smith\nScore: "));
 
             String question = "Who is the parent of Carol Smith?";
             int depth = depthOf(question);
@@ -196,10 +202,10 @@ class TogCompareHarnessTest {
             assertEquals("UNRECOGNISED PROMPT", reply(chat, "Tell me about Carol."));
         }
         List<JsonNode> logged = lines(log);
-        assertEquals(23, logged.size());
+        assertEquals(24, logged.size());
         assertEquals(List.of("relation_pruning", "entity_scoring", "enough", "other"),
                 logged.stream().map(n -> n.get("kind").asText()).distinct().toList());
-        assertEquals("Who is the parent of Carol Smith?", logged.get(2).get("question").asText(),
+        assertEquals("Who is the parent of Carol Smith?", logged.get(3).get("question").asText(),
                 "the question of a triplet prompt is the line before its triplets");
         assertEquals(0.4, logged.get(0).get("temperature").asDouble());
         assertEquals("system text", logged.get(0).get("system").get(0).asText());
