@@ -4,7 +4,8 @@
 For each run it starts a fresh scripted chat server and SPARQL logging proxy (on free ports, in front of
 --endpoint), so every run's logs hold its own requests only, then writes OUT/RUN/{chat,sparql}.jsonl and the run's
 ToG_*.jsonl. The runs:
-  tog          ToG's main_freebase.py as published (run_python_tog.py), --prune_tools llm
+  tog          ToG's main_freebase.py as published (run_python_tog.py --each), --prune_tools llm; a question on
+               which ToG's code raises is listed in OUT/tog/crashes.jsonl and has no answer
   tog-fixed    the same with the upstream fix of the incoming entity search (--fix-incoming-search)
   lacuna       --lacuna-command, run once per question with the question's mark posted before it, so that its
                queries and prompts are told apart by question however the command orders its work
@@ -78,7 +79,7 @@ def run_tog(args, name, questions_file, fixed):
     try:
         command = [args.python, os.path.join(here, "run_python_tog.py"), "--tog", args.tog,
                    "--sparql", proxy.root + "/sparql", "--questions", questions_file,
-                   "--workdir", os.path.join(folder, "work"), "--seed", str(args.seed)]
+                   "--workdir", os.path.join(folder, "work"), "--seed", str(args.seed), "--each"]
         if fixed:
             command.append("--fix-incoming-search")
         command += ["--", "--prune_tools", "llm", "--opeani_api_keys", "none"]
@@ -90,10 +91,16 @@ def run_tog(args, name, questions_file, fixed):
         if code != 0:
             sys.exit("run_all: ToG (%s) failed with %d; see %s" % (name, code, os.path.join(folder, "console.txt")))
         shutil.copy(os.path.join(folder, "work", "run", "ToG_cwq.jsonl"), os.path.join(folder, "ToG_cwq.jsonl"))
+        crashes = os.path.join(folder, "work", "run", "crashes.jsonl")
+        if os.path.exists(crashes):
+            shutil.copy(crashes, os.path.join(folder, "crashes.jsonl"))
     finally:
         chat.stop()
         proxy.stop()
-    print("%s: %d questions in %.1f s" % (name, len(json.load(open(questions_file))), seconds), file=sys.stderr)
+    crashed = os.path.join(folder, "crashes.jsonl")
+    crashed = sum(1 for _ in open(crashed)) if os.path.exists(crashed) else 0
+    print("%s: %d questions in %.1f s, ToG raised on %d" % (name, len(json.load(open(questions_file))), seconds,
+                                                           crashed), file=sys.stderr)
 
 
 def benchmark_lines(benchmark):

@@ -27,6 +27,7 @@ import os
 import random
 import runpy
 import sys
+import traceback
 import urllib.parse
 import urllib.request
 
@@ -78,6 +79,9 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fix-incoming-search", action="store_true",
                         help="apply the upstream fix of the incoming entity search's argument order")
+    parser.add_argument("--each", action="store_true",
+                        help="run ToG's main once per question, so that a question on which ToG's code raises is "
+                             "recorded in WORKDIR/run/crashes.jsonl and the others still run")
     parser.add_argument("tog_args", nargs="*", help="after --: ToG's own options")
     args = parser.parse_args()
 
@@ -88,11 +92,10 @@ def main():
         questions = questions[:args.limit]
     os.makedirs(os.path.join(args.workdir, "data"), exist_ok=True)
     os.makedirs(os.path.join(args.workdir, "run"), exist_ok=True)
-    with open(os.path.join(args.workdir, "data", "cwq.json"), "w", encoding="utf-8") as f:
-        json.dump(questions, f, ensure_ascii=False)
-    out = os.path.join(args.workdir, "run", "ToG_cwq.jsonl")
-    if os.path.exists(out):
-        os.remove(out)  # ToG appends
+    dataset = os.path.abspath(os.path.join(args.workdir, "data", "cwq.json"))
+    for name in ("ToG_cwq.jsonl", "crashes.jsonl"):
+        if os.path.exists(os.path.join(args.workdir, "run", name)):
+            os.remove(os.path.join(args.workdir, "run", name))  # ToG appends
     os.chdir(os.path.join(args.workdir, "run"))
 
     sys.path.insert(0, tog)
@@ -113,7 +116,18 @@ def main():
     freebase_func.prepare_dataset = prepare_dataset
     random.seed(args.seed)
     sys.argv = [os.path.join(tog, "main_freebase.py"), "--dataset", "cwq"] + args.tog_args
-    runpy.run_path(os.path.join(tog, "main_freebase.py"), run_name="__main__")
+    for batch in ([[q] for q in questions] if args.each else [questions]):
+        with open(dataset, "w", encoding="utf-8") as f:
+            json.dump(batch, f, ensure_ascii=False)
+        try:
+            runpy.run_path(os.path.join(tog, "main_freebase.py"), run_name="__main__")
+        except Exception as error:  # ToG's own code raised on this question: recorded, the run goes on
+            if not args.each:
+                raise
+            with open("crashes.jsonl", "a", encoding="utf-8") as f:
+                f.write(json.dumps({"id": batch[0].get("ID"), "question": batch[0].get("question"),
+                                    "error": "%s: %s" % (type(error).__name__, error),
+                                    "trace": traceback.format_exc()}, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":
