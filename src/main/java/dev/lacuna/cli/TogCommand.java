@@ -16,7 +16,6 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.OutputGuard;
 import dev.lacuna.Progress;
-import dev.lacuna.answer.LlmResponder;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.tog.Pruning;
@@ -129,6 +128,11 @@ public final class TogCommand implements Command {
                 .withModel(line.getOptionValue("llm-model")).withRetries(2, Duration.ofSeconds(1));
         boolean configured = (line.hasOption("llm-base-url") || env.get(LlmSettings.ENV_BASE_URL) != null)
                 && (line.hasOption("llm-model") || env.get(LlmSettings.ENV_MODEL) != null);
-        return LlmResponder.chatModel(llm, configured);
+        if (!configured) {
+            throw new UsageException("--pruning llm needs a chat model: set " + LlmSettings.ENV_BASE_URL + " and "
+                    + LlmSettings.ENV_MODEL + " (and " + LlmSettings.ENV_API_KEY + " if the server wants a key), or give"
+                    + " --llm-base-url and --llm-model; embedding and bm25 pruning need none");
+        }
+        return llm.chatModel(llm.maxRetries());
     }
 }

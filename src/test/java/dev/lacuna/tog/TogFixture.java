@@ -24,25 +24,27 @@ import dev.lacuna.view.Shape;
 /**
  * A tiny KG served by {@code lacuna serve}'s endpoint, and a benchmark folder of two questions about it.
  * <pre>
- * 0 Alice Smith: spouse 1, place_of_birth 3 Paris, employer 4 Acme Corp, children 2 Carol Smith
+ * 0 Alice Smith: spouse 1, place_of_birth 3 Paris, employer 4 Acme Corp, children 2 Carol Smith,
+ *                nationality 8 France and 9 Spain
  * 1 Bob Smith:   spouse 0, children 2
  * 5 Dave Jones:  place_of_birth 6 London, employer 4, spouse 7 Erin Jones;  7: spouse 5
  * deleted from incomplete: 0 spouse 1 (q1's hard answer) and 5 place_of_birth 6 (q2's hard answer)
  * q1 "Who is the spouse of 0?" -> {1};   q2 "Where was 5 born?" -> {6}
  * </pre>
- * Every entity has several relations, so each question's relation must win ToG's relation pruning.
+ * Both topic entities have several relations, so each question's relation must win ToG's relation pruning.
  */
 final class TogFixture {
     static final KgGraphs KG = KgGraphs.of("tiny");
     static final String[] NAMES = {"Alice Smith", "Bob Smith", "Carol Smith", "Paris", "Acme Corp", "Dave Jones",
-        "London", "Erin Jones"};
+        "London", "Erin Jones", "France", "Spain"};
     static final String SPOUSE = "/people/person/spouse";
     static final String BIRTH = "/people/person/place_of_birth";
     static final String EMPLOYER = "/people/person/employer";
     static final String CHILDREN = "/people/person/children";
+    static final String NATIONALITY = "/people/person/nationality";
     static final Object[][] COMPLETE = {
         {0, SPOUSE, 1}, {1, SPOUSE, 0}, {0, BIRTH, 3}, {0, EMPLOYER, 4}, {0, CHILDREN, 2}, {1, CHILDREN, 2},
-        {5, BIRTH, 6}, {5, EMPLOYER, 4}, {5, SPOUSE, 7}, {7, SPOUSE, 5},
+        {5, BIRTH, 6}, {5, EMPLOYER, 4}, {5, SPOUSE, 7}, {7, SPOUSE, 5}, {0, NATIONALITY, 8}, {0, NATIONALITY, 9},
     };
     /** Indexes into COMPLETE of the triples deleted from incomplete. */
     static final int[] DELETED = {0, 6};
