@@ -8,7 +8,8 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 
 /**
  * ToG's {@code run_llm}: its system message, the prompt as the user's, at ToG's temperatures (0.4 while exploring,
- * 0 while reasoning), at most 256 tokens, no frequency or presence penalty.
+ * 0 while reasoning), at most 256 tokens. ToG also sends frequency and presence penalties of 0, the OpenAI API's
+ * defaults; they are left unsent, because Ollama's client refuses parameters its server does not take.
  */
 final class TogChat {
     static final double EXPLORATION = 0.4;
@@ -24,8 +25,7 @@ final class TogChat {
     String ask(String step, String prompt, double temperature, QuestionTrace trace) {
         ChatRequest request = ChatRequest.builder()
                 .messages(SystemMessage.from(TogPrompts.SYSTEM), UserMessage.from(prompt))
-                .temperature(temperature).maxOutputTokens(MAX_TOKENS).frequencyPenalty(0.0).presencePenalty(0.0)
-                .build();
+                .temperature(temperature).maxOutputTokens(MAX_TOKENS).build();
         ChatResponse response = model.chat(request);
         String reply = response.aiMessage() == null || response.aiMessage().text() == null ? ""
                 : response.aiMessage().text();
