@@ -79,7 +79,10 @@ final class SparqlClient {
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new LacunaException("cannot reach the SPARQL endpoint " + endpoint + ": " + e, e);
+            // The JDK client's connection failures often carry no message: name the kind and the likely cause.
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() + " (is the endpoint running?)"
+                    : e.getMessage();
+            throw new LacunaException("cannot reach the SPARQL endpoint " + endpoint + ": " + why, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LacunaException("interrupted while querying " + endpoint, e);
