@@ -22,6 +22,7 @@ import dev.lacuna.construct.GroundingSelector;
 import dev.lacuna.construct.BreakKind;
 import dev.lacuna.construct.GroundingSource;
 import dev.lacuna.store.TripleFormat;
+import dev.lacuna.tog.Pruning;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
@@ -34,6 +35,7 @@ class ChoiceTest {
             new Case<>(ExportFormat.class, "export format", ExportFormat::parse),
             new Case<>(LabelMode.class, "label mode", LabelMode::parse),
             new Case<>(Shape.class, "shape", Shape::parse),
+            new Case<>(Pruning.class, "--pruning", Pruning::parse),
             new Case<>(OutputSource.class, "--from", OutputSource::parse),
             new Case<>(Delimiters.class, "delimiters", Delimiters::parse),
             new Case<>(EntityForm.class, "entity form", EntityForm::parse),

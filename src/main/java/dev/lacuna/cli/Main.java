@@ -30,7 +30,8 @@ public final class Main {
                 new EvaluateCommand(),
                 new ServeCommand(),
                 new ExportCommand(),
-                new GenerateCommand()
+                new GenerateCommand(),
+                new TogCommand()
         );
     }
 

@@ -1,8 +1,10 @@
 package dev.lacuna.view;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -67,8 +69,8 @@ public final class KgView {
     }
 
     /**
-     * Copies complete and incomplete of the source, mapped to the view, into the target repository (initialised,
-     * empty; its graphs kg.complete() and kg.incomplete() are replaced).
+     * Copies complete and incomplete of the source (and its broken graphs, if any), mapped to the view, into the
+     * target repository (initialised, empty; those graphs are replaced there).
      */
     public static KgView build(Repository source, KgGraphs kg, LabelMode labels, Shape shape, Repository target) {
         long start = System.nanoTime();
@@ -78,7 +80,8 @@ public final class KgView {
             out.setIsolationLevel(IsolationLevels.NONE);
             long triples = 0;
             Set<IRI> seen = new HashSet<>();
-            for (IRI graph : new IRI[] {kg.complete(), kg.incomplete()}) {
+            List<IRI> graphs = graphs(in, kg);
+            for (IRI graph : graphs) {
                 out.begin();
                 out.clear(graph);
                 int inBatch = 0;
@@ -105,9 +108,10 @@ public final class KgView {
             for (IRI entity : entities) {
                 Resource viewEntity = (Resource) mapper.entity(entity, null);
                 Literal name = mapper.name(entity);
-                out.add(viewEntity, mapper.nameProperty(), name, kg.complete());
-                out.add(viewEntity, mapper.nameProperty(), name, kg.incomplete());
-                triples += 2;
+                for (IRI graph : graphs) {
+                    out.add(viewEntity, mapper.nameProperty(), name, graph);
+                    triples++;
+                }
             }
             out.commit();
             long millis = (System.nanoTime() - start) / 1_000_000;
@@ -115,6 +119,20 @@ public final class KgView {
                     shape.label(), labels.label(), triples, entities.size(), millis);
             return new KgView(target, triples, entities.size(), millis);
         }
+    }
+
+    /**
+     * complete and incomplete, and the broken graphs of {@code build --break}/{@code --noise} where the store has them:
+     * an endpoint that exposes one of those serves it through the view like the others.
+     */
+    private static List<IRI> graphs(RepositoryConnection in, KgGraphs kg) {
+        List<IRI> graphs = new ArrayList<>(List.of(kg.complete(), kg.incomplete()));
+        for (IRI broken : new IRI[] {kg.replaced(), kg.noisy()}) {
+            if (in.hasStatement(null, null, null, false, broken)) {
+                graphs.add(broken);
+            }
+        }
+        return graphs;
     }
 
     public Repository repository() {

@@ -1,0 +1,72 @@
+package dev.lacuna.tog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.cli.CliRunner;
+
+/** {@code lacuna tog}'s refusals: each names the problem, exits 2 for bad input and 1 for a dead endpoint, writes nothing. */
+class TogCommandTest {
+    @TempDir
+    Path tmp;
+
+    private CliRunner.Run tog(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "tog";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return CliRunner.run(all);
+    }
+
+    @Test
+    void badOptionsExitTwoAndNameTheProblem() {
+        Path bench = TogFixture.benchmark(tmp.resolve("bench"));
+        String out = tmp.resolve("out").toString();
+        CliRunner.Run missing = tog("--benchmark", bench.toString(), "--out", out);
+        assertEquals(2, missing.code(), missing.toString());
+        assertTrue(missing.err().contains("--endpoint is required"), missing.toString());
+        CliRunner.Run pruning = tog("--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out",
+                out, "--pruning", "gpt");
+        assertEquals(2, pruning.code(), pruning.toString());
+        assertTrue(pruning.err().contains("'gpt'") && pruning.err().contains("embedding, bm25, llm"), pruning.toString());
+        CliRunner.Run url = tog("--endpoint", "127.0.0.1:7878", "--benchmark", bench.toString(), "--out", out);
+        assertEquals(2, url.code(), url.toString());
+        CliRunner.Run inside = tog("--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out",
+                bench.resolve("tog").toString());
+        assertEquals(2, inside.code(), inside.toString());
+        CliRunner.Run width = tog("--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out",
+                out, "--width", "0");
+        assertEquals(2, width.code(), width.toString());
+        CliRunner.Run llm = tog("--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out",
+                out, "--pruning", "llm", "--llm-model", "m");
+        if (System.getenv("LACUNA_LLM_BASE_URL") == null) {
+            assertEquals(2, llm.code(), llm.toString());
+            assertTrue(llm.err().contains("--pruning llm needs a chat model"), llm.toString());
+        }
+        assertFalse(Files.exists(tmp.resolve("out")));
+        assertFalse(Files.exists(bench.resolve("tog")));
+    }
+
+    @Test
+    void aDeadEndpointFailsWithItsAddressAndWritesNothing() throws IOException {
+        Path bench = TogFixture.benchmark(tmp.resolve("bench"));
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        String endpoint = "http://127.0.0.1:" + port + "/sparql";
+        CliRunner.Run run = tog("--endpoint", endpoint, "--benchmark", bench.toString(), "--out",
+                tmp.resolve("out").toString(), "--pruning", "bm25");
+        assertEquals(1, run.code(), run.toString());
+        assertTrue(run.err().contains("cannot reach the SPARQL endpoint " + endpoint), run.toString());
+        assertFalse(Files.exists(tmp.resolve("out").resolve("ToG_test.jsonl")));
+    }
+}
