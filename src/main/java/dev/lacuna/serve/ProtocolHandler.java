@@ -157,8 +157,8 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         }
         response.write(true, noBody ? null : ByteBuffer.wrap(body), callback);
         if (settings.network().accessLog()) {
-            ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), method, path, status, body.length,
-                    (System.nanoTime() - start) / 1_000_000, oneLine(note));
+            ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), escaped(method), escaped(path), status,
+                    body.length, (System.nanoTime() - start) / 1_000_000, escaped(oneLine(note)));
         }
     }
 
@@ -310,6 +310,35 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     private static String oneLine(String note) {
         String s = note.replaceAll("\\s+", " ");
         return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+
+    /**
+     * A client's text as one log line shows it: control, format (U+202E turns a terminal line around) and line or
+     * paragraph separator characters written as \\uXXXX, the rest as it came.
+     */
+    static String escaped(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int type = Character.getType(c);
+            boolean hidden = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE && !validPair(text, i);
+            if (hidden) {
+                if (out == null) {
+                    out = new StringBuilder(text.length() + 16).append(text, 0, i);
+                }
+                out.append(String.format("\\u%04x", (int) c));
+            } else if (out != null) {
+                out.append(c);
+            }
+        }
+        return out == null ? text : out.toString();
+    }
+
+    private static boolean validPair(String text, int i) {
+        char c = text.charAt(i);
+        return Character.isHighSurrogate(c) ? i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))
+                : i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
     }
 
     private static Throwable rootCause(Throwable e) {
