@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.lacuna.cli.CliRunner;
 import dev.lacuna.store.SparqlCredentials;
 
 /**
@@ -73,6 +74,17 @@ class GraphDbScriptTest {
             assertEquals(401, http.send(HttpRequest.newBuilder(URI.create(url + "/size")).header("Authorization",
                     "Basic " + Base64.getEncoder().encodeToString("admin:guess".getBytes(StandardCharsets.UTF_8))).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode());
+            // lacuna: without credentials a 401 named with the way out; with the script's file, in
+            CliRunner.Run anonymous = CliRunner.run("stats", "--repository", url);
+            assertEquals(2, anonymous.code(), anonymous.toString());
+            assertTrue(anonymous.err().contains("401") && anonymous.err().contains("graphdb.credentials"), anonymous.err());
+            // and a load and queries that use the repository, which is when GraphDB would collect and send statistics
+            Path kg = Files.writeString(tmp.resolve("kg.tsv"), "a\tr\tb\nb\tr\tc\n");
+            CliRunner.Run load = CliRunner.run("load", "--repository", url, "--credentials", credentials.toString(),
+                    kg.toString());
+            assertEquals(0, load.code(), load.toString());
+            CliRunner.Run stats = CliRunner.run("stats", "--repository", url, "--credentials", credentials.toString());
+            assertEquals(0, stats.code(), stats.toString());
         } finally {
             script(Map.of(), "stop", "--data", data.toString());
         }
