@@ -28,6 +28,7 @@ import org.eclipse.rdf4j.repository.RepositoryException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.Redaction;
 import dev.lacuna.store.GraphRole;
 
 /**
@@ -128,8 +129,9 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
                     || String.valueOf(e.getMessage()).startsWith("Unknown function");
             status = clientError ? 400 : root instanceof SocketTimeoutException ? 503 : 500;
             String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.limits().timeout())
-                    + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
-            note = " " + e;
+                    + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + Redaction.redact(rootMessage(e));
+            // A remote store's error text may repeat the request it got, credentials included.
+            note = " " + Redaction.redact(e.toString());
             body = (message + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (StackOverflowError e) {
             // A shape QueryNesting does not count (a join chain of tens of thousands of patterns, say) overflowed the
