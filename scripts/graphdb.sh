@@ -9,7 +9,13 @@
 #   scripts/graphdb.sh stop --data DIR
 #       stops it through Jetty's stop port, so that GraphDB shuts its repositories down before the JVM exits
 #       (on a plain SIGTERM GraphDB's own shutdown hook races the web app's undeploy).
+#
+# Everything in DIR is its owner's only. The server answers only user "admin" with the password generated at the
+# first start into DIR/graphdb.credentials (user=/password= lines: give it to lacuna with --credentials FILE). It
+# sends no usage statistics and opens no connection to the outside. DIR/graphdb.log keeps the log of every run.
+# LACUNA_GRAPHDB_JAVA_OPTS adds JVM options (words split on spaces).
 set -euo pipefail
+umask 077
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/graphdb/target"
 
@@ -32,8 +38,27 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$data" ] || { echo "scripts/graphdb.sh: --data DIR is required" >&2; usage; }
 
+# Whether PID is the GraphDB this script started for DIR: its command line names DIR's argument file. A PID
+# file left behind by a crash may name a process that has since reused the number; that one is never signalled.
+ours() {
+  local pid=$1 cmdline
+  if [ -r "/proc/$pid/cmdline" ]; then
+    cmdline=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null || true)
+  else
+    cmdline=$(ps -p "$pid" -o args= 2>/dev/null || true)
+  fi
+  [[ "$cmdline" == *"@$data/graphdb.args"* ]]
+}
+
 running() {
-  [ -f "$data/graphdb.pid" ] && kill -0 "$(cat "$data/graphdb.pid")" 2>/dev/null
+  local pid
+  [ -f "$data/graphdb.pid" ] || return 1
+  pid=$(cat "$data/graphdb.pid")
+  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
+  if ! ours "$pid"; then
+    echo "scripts/graphdb.sh: $data/graphdb.pid names process $pid, which is not this GraphDB; leaving it alone" >&2
+    return 1
+  fi
 }
 
 stop_server() {
@@ -51,11 +76,13 @@ stop_server() {
     exec 3>&-
   fi
   for _ in $(seq 1 120); do
-    kill -0 "$pid" 2>/dev/null || { rm -f "$data/graphdb.pid"; return 0; }
+    { kill -0 "$pid" 2>/dev/null && ours "$pid"; } || { rm -f "$data/graphdb.pid"; return 0; }
     sleep 0.5
   done
-  echo "scripts/graphdb.sh: GraphDB (pid $pid) did not stop within 60 s; killing it" >&2
-  kill -9 "$pid" 2>/dev/null || true
+  if ours "$pid"; then
+    echo "scripts/graphdb.sh: GraphDB (pid $pid) did not stop within 60 s; killing it" >&2
+    kill -9 "$pid" 2>/dev/null || true
+  fi
   rm -f "$data/graphdb.pid"
 }
 
@@ -84,9 +111,22 @@ if [ ! -f "$build/.built" ] \
 fi
 
 mkdir -p "$data/repositories" "$data/home" "$data/tmp"
-# The stop key only guards Jetty's stop port, which like GraphDB's own port listens on 127.0.0.1 and stops nothing
-# that the unauthenticated REST port could not (it can delete repositories); it is no user credential.
-( umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$data/stop.key" )
+# Folders made by an earlier version of this script were world-readable: owner-only from now on.
+chmod -R go-rwx "$data"
+# The stop key lets any local user who reads it stop the server: it is kept in owner-only files and handed to
+# Jetty in the argument file below, never on a command line, which ps shows to every user.
+head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$data/stop.key"
+# The admin password, made once per DIR; Jetty holds only its MD5 in the realm file.
+if [ ! -s "$data/graphdb.credentials" ]; then
+  password=$(head -c 18 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  printf 'user=admin\npassword=%s\n' "$password" > "$data/graphdb.credentials"
+fi
+password=$(sed -n 's/^password=//p' "$data/graphdb.credentials")
+printf 'admin: MD5:%s,admin\n' "$(printf '%s' "$password" | md5sum | cut -d' ' -f1)" > "$data/realm.properties"
+# curl reads the user and password from its standard input (-K -), not from its arguments.
+authed_curl() {
+  printf 'user = "admin:%s"\n' "$password" | curl -K - "$@"
+}
 # A free loopback port for Jetty's stop command (nothing answers on it), remembered for `stop`.
 stop_port=''
 for _ in $(seq 1 50); do
@@ -100,14 +140,29 @@ done
 echo "$stop_port" > "$data/stop.port"
 url="http://127.0.0.1:$port/rdf4j-server"
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
-nohup "$java" -Xmx"$heap" -XX:+UseSerialGC \
-  -Dgraphdb.home="$data/home" \
-  -Dgraphdb.lacuna.repositories="$data/repositories" \
-  -Dgraphdb.lacuna.webapp="$build/webapp" \
-  -Djava.io.tmpdir="$data/tmp" \
-  -jar "$build/jetty-runner.jar" --host 127.0.0.1 --port "$port" \
-  --stop-port "$stop_port" --stop-key "$(cat "$data/stop.key")" "$root/graphdb/jetty-context.xml" \
-  > "$data/graphdb.log" 2>&1 < /dev/null &
+# Java's argument file: what the JVM and Jetty are told, the stop key included, out of ps; its path marks the
+# process as this DIR's GraphDB for stop. GraphDB's usage statistics are off (graphdb.stats.default) and their
+# endpoint disabled (statistics-endpoint), so it sends nothing anywhere.
+quote() { printf '"%s"\n' "${1//\\/\\\\}"; }
+{
+  quote "-Xmx$heap"
+  quote "-XX:+UseSerialGC"
+  quote "-Dgraphdb.home=$data/home"
+  quote "-Dgraphdb.lacuna.repositories=$data/repositories"
+  quote "-Dgraphdb.lacuna.webapp=$build/webapp"
+  quote "-Dgraphdb.lacuna.realm=$data/realm.properties"
+  quote "-Dgraphdb.stats.default=disabled"
+  quote "-Dstatistics-endpoint=disabled"
+  quote "-Djava.io.tmpdir=$data/tmp"
+  for option in ${LACUNA_GRAPHDB_JAVA_OPTS:-}; do quote "$option"; done
+  quote "-jar"; quote "$build/jetty-runner.jar"
+  quote "--host"; quote "127.0.0.1"; quote "--port"; quote "$port"
+  quote "--stop-port"; quote "$stop_port"; quote "--stop-key"; quote "$(cat "$data/stop.key")"
+  quote "$root/graphdb/jetty-context.xml"
+} > "$data/graphdb.args"
+# Appended, never replaced: the log of an earlier run (a failure, say) survives a restart.
+echo "=== scripts/graphdb.sh start $(date -u +%Y-%m-%dT%H:%M:%SZ) port $port" >> "$data/graphdb.log"
+nohup "$java" "@$data/graphdb.args" >> "$data/graphdb.log" 2>&1 < /dev/null &
 echo $! > "$data/graphdb.pid"
 
 for _ in $(seq 1 240); do
@@ -117,15 +172,15 @@ for _ in $(seq 1 240); do
     rm -f "$data/graphdb.pid"
     exit 1
   fi
-  if curl -fs -o /dev/null "$url/protocol"; then
+  if authed_curl -fs -o /dev/null "$url/protocol"; then
     break
   fi
   sleep 0.25
 done
-curl -fs -o /dev/null "$url/protocol" || { echo "scripts/graphdb.sh: GraphDB did not answer within 60 s (see $data/graphdb.log)" >&2; stop_server; exit 1; }
+authed_curl -fs -o /dev/null "$url/protocol" || { echo "scripts/graphdb.sh: GraphDB did not answer within 60 s (see $data/graphdb.log)" >&2; stop_server; exit 1; }
 
-if ! curl -fs -o /dev/null "$url/repositories/lacuna/size"; then
-  code=$(curl -s -o "$data/tmp/create.out" -w '%{http_code}' -X PUT -H 'Content-Type: text/turtle' \
+if ! authed_curl -fs -o /dev/null "$url/repositories/lacuna/size"; then
+  code=$(authed_curl -s -o "$data/tmp/create.out" -w '%{http_code}' -X PUT -H 'Content-Type: text/turtle' \
     --data-binary @"$root/docker/graphdb-repository.ttl" "$url/repositories/lacuna")
   if [ "${code:0:1}" != 2 ]; then
     echo "scripts/graphdb.sh: creating repository lacuna answered $code: $(cat "$data/tmp/create.out")" >&2
@@ -133,4 +188,5 @@ if ! curl -fs -o /dev/null "$url/repositories/lacuna/size"; then
     exit 1
   fi
 fi
+echo "scripts/graphdb.sh: GraphDB answers user admin only; give lacuna --credentials $data/graphdb.credentials" >&2
 echo "$url/repositories/lacuna"

@@ -39,7 +39,8 @@ public final class CommonOptions {
         options.addOption(Option.builder().longOpt("sparql-update").hasArg().argName("URL")
                 .desc("update URL of the --sparql endpoint, if it differs (Virtuoso: http://HOST:8890/sparql-auth)").get());
         options.addOption(Option.builder().longOpt("credentials").hasArg().argName("FILE")
-                .desc("user=NAME and password=SECRET lines (chmod 600) for the --sparql endpoint; default: the "
+                .desc("user=NAME and password=SECRET lines (chmod 600) for the --sparql endpoint or the --repository "
+                        + "server (scripts/graphdb.sh writes DIR/graphdb.credentials); default: the "
                         + "environment's " + SparqlCredentials.USER_VARIABLE + " and "
                         + SparqlCredentials.PASSWORD_VARIABLE).get());
     }
@@ -105,18 +106,21 @@ public final class CommonOptions {
         if (given > 1) {
             throw new UsageException("give only one of --store, --repository and --sparql");
         }
-        if (line.hasOption("repository")) {
-            return StoreSpec.repository(line.getOptionValue("repository"));
-        }
-        if (line.hasOption("sparql")) {
+        if (line.hasOption("repository") || line.hasOption("sparql")) {
             SparqlCredentials credentials = line.hasOption("credentials")
                     ? SparqlCredentials.fromFile(Path.of(line.getOptionValue("credentials")))
                     : SparqlCredentials.fromEnvironment(System.getenv());
+            if (line.hasOption("repository")) {
+                if (line.hasOption("sparql-update")) {
+                    throw new UsageException("--sparql-update goes with --sparql URL");
+                }
+                return StoreSpec.repository(line.getOptionValue("repository"), credentials);
+            }
             return StoreSpec.sparql(line.getOptionValue("sparql"), line.getOptionValue("sparql-update"), credentials);
         }
         for (String option : new String[] {"sparql-update", "credentials"}) {
             if (line.hasOption(option)) {
-                throw new UsageException("--" + option + " goes with --sparql URL");
+                throw new UsageException("--" + option + " goes with --sparql URL or --repository URL");
             }
         }
         return line.hasOption("store") ? StoreSpec.parse(line.getOptionValue("store")) : StoreSpec.defaultStore();

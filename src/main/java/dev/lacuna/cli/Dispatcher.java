@@ -15,6 +15,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 
+import dev.lacuna.Redaction;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
 
@@ -64,10 +65,10 @@ final class Dispatcher {
             context.err().println("usage: lacuna " + command.name() + " " + command.usage() + "   (--help for options)");
             return ExitCodes.USAGE;
         } catch (LacunaException e) {
-            context.err().println("lacuna " + command.name() + ": " + e.getMessage());
+            context.err().println("lacuna " + command.name() + ": " + Redaction.redact(e.getMessage()));
             return e.exitCode();
         } catch (Exception e) {
-            context.err().println("lacuna " + command.name() + ": failed: " + describe(e));
+            context.err().println("lacuna " + command.name() + ": failed: " + Redaction.redact(describe(e)));
             if (System.getenv("LACUNA_DEBUG") != null) {
                 e.printStackTrace(context.err());
             }

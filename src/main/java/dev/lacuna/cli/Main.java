@@ -2,6 +2,8 @@ package dev.lacuna.cli;
 
 import java.util.List;
 
+import dev.lacuna.Redaction;
+
 /**
  * The one entry point of {@code lacuna}: the list of commands, run by a {@link Dispatcher} that maps every
  * exception to an exit code (0 success, 1 failure, 2 usage or bad input). Only {@link #main} exits.
@@ -40,6 +42,8 @@ public final class Main {
             // before the first logger exists: simplelogger.properties silences the store's own stack traces
             System.setProperty("org.slf4j.simpleLogger.log.org.eclipse.rdf4j.sail.lmdb.LmdbSailStore", "warn");
         }
+        // Every log line and message goes to standard error; no credential reaches it (HttpClient logs headers).
+        System.setErr(Redaction.guard(System.err));
         int code = new Main(allCommands()).run(args, CliContext.system());
         System.exit(code);
     }

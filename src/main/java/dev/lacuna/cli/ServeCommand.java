@@ -1,5 +1,6 @@
 package dev.lacuna.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -34,7 +35,7 @@ public final class ServeCommand implements Command {
     @Override
     public String usage() {
         return "[--expose incomplete|complete|complete,incomplete|all] [--host 127.0.0.1] [--port 7878] "
-                + "[--labels private|source|text] [--shape plain|freebase] [--timeout 30s] [--cors ORIGIN] [--allow-update TOKEN]";
+                + "[--labels private|source|text] [--shape plain|freebase] [--timeout 30s] [--cors ORIGIN] [--allow-update TOKEN] [--keep-updates FILE]";
     }
 
     @Override
@@ -73,10 +74,13 @@ public final class ServeCommand implements Command {
         options.addOption(Option.builder().longOpt("allow-update").hasArg().optionalArg(true).argName("TOKEN")
                 .desc("accept INSERT/DELETE DATA and INSERT/DELETE ... WHERE on the incomplete graph, by POST with "
                         + "'Authorization: Bearer TOKEN' (TOKEN here, or --token, or $" + TOKEN_ENV + ")").get());
+        options.addOption(Option.builder().longOpt("keep-updates").hasArg().argName("FILE")
+                .desc("with --allow-update: at stop, write what the system changed as a SPARQL Update to FILE "
+                        + "(updates change a copy made for this run; without this option they are discarded)").get());
         options.addOption(Option.builder().longOpt("token").hasArg().argName("TOKEN")
                 .desc("update token (at least 16 characters); prefer $" + TOKEN_ENV + " so it stays out of ps").get());
         options.addOption(Option.builder().longOpt("view-store").hasArg().argName("SPEC")
-                .desc("where a label/shape view is materialised: memory (default), native:DIR or lmdb:DIR").get());
+                .desc("where a label/shape view, or the copy updates change, is materialised: memory (default), native:DIR or lmdb:DIR").get());
         options.addOption(Option.builder().longOpt("query-memory").hasArg().argName("MIB")
                 .desc("MiB one query may allocate before it is cancelled with 503 (default: half the heap / workers)").get());
         options.addOption(Option.builder().longOpt("max-connections").hasArg().argName("N")
@@ -125,6 +129,12 @@ public final class ServeCommand implements Command {
             builder.allowUpdate(token);
         } else if (line.hasOption("token")) {
             throw new UsageException("--token only makes sense with --allow-update");
+        }
+        if (line.hasOption("keep-updates")) {
+            if (!line.hasOption("allow-update")) {
+                throw new UsageException("--keep-updates only makes sense with --allow-update");
+            }
+            builder.keepUpdates(Path.of(line.getOptionValue("keep-updates")));
         }
         builder.check();
         if (line.hasOption("view-store")) {

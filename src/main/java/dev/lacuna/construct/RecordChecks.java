@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -261,7 +262,8 @@ final class RecordChecks {
             List<Question> questions = QuestionFiles.readJsonl(file);
             StringBuilder expected = new StringBuilder();
             try {
-                for (Question q : questions) {
+                // Build writes each part sorted by id (Splitter): the order of the lines is held too.
+                for (Question q : questions.stream().sorted(Comparator.comparing(Question::id)).toList()) {
                     expected.append(QuestionFiles.line(q));
                 }
                 List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);

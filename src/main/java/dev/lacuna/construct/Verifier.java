@@ -27,6 +27,7 @@ import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.PlainValues;
+import dev.lacuna.folder.RegularFiles;
 import dev.lacuna.questions.LeakCheck;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
@@ -192,6 +193,7 @@ public final class Verifier {
             throw new BadInputException(dir.toString(), -1, -1, "no such benchmark folder"
                     + (interrupted == null ? "" : "; " + interrupted));
         }
+        RegularFiles.require(dir);
         return BenchmarkFolder.at(dir);
     }
 

@@ -124,7 +124,7 @@ public final class QuestionFiles {
         } catch (NoSuchFileException e) {
             throw new BadInputException(source, -1, -1, "file not found");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            throw new BadInputException(source, -1, -1, "cannot read: " + e);
         }
         return questions;
     }

@@ -1,6 +1,8 @@
 package dev.lacuna.serve;
 
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -17,7 +19,9 @@ import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.query.Dataset;
 import org.eclipse.rdf4j.query.algebra.evaluation.EvaluationStrategy;
 import org.eclipse.rdf4j.query.algebra.evaluation.EvaluationStrategyFactory;
+import org.eclipse.rdf4j.query.algebra.evaluation.QueryOptimizer;
 import org.eclipse.rdf4j.query.algebra.evaluation.QueryOptimizerPipeline;
+import org.eclipse.rdf4j.query.algebra.evaluation.optimizer.StandardQueryOptimizerPipeline;
 import org.eclipse.rdf4j.query.algebra.evaluation.TripleSource;
 import org.eclipse.rdf4j.query.algebra.evaluation.impl.EvaluationStatistics;
 import org.eclipse.rdf4j.repository.Repository;
@@ -47,7 +51,15 @@ final class BudgetedEvaluation implements EvaluationStrategyFactory {
     @Override
     public EvaluationStrategy createEvaluationStrategy(Dataset dataset, TripleSource tripleSource,
             EvaluationStatistics evaluationStatistics) {
-        return delegate.createEvaluationStrategy(dataset, new Budgeted(tripleSource), evaluationStatistics);
+        TripleSource budgeted = new Budgeted(tripleSource);
+        EvaluationStrategy strategy = delegate.createEvaluationStrategy(dataset, budgeted, evaluationStatistics);
+        QueryOptimizerPipeline store = delegate.getOptimizerPipeline()
+                .orElseGet(() -> new StandardQueryOptimizerPipeline(strategy, budgeted, evaluationStatistics));
+        List<QueryOptimizer> optimizers = new ArrayList<>();
+        store.getOptimizers().forEach(optimizers::add);
+        optimizers.add(new ConstantErrors(strategy));
+        strategy.setOptimizerPipeline(() -> optimizers);
+        return strategy;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lacuna.serve;
 
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
@@ -67,9 +68,12 @@ public final class LacunaEndpoint {
     private Admission admission;
     private KgView view;
     private Repository ownedViewStore;
+    private RunCopy runCopy;
+    private final Path keepUpdates;
 
-    private LacunaEndpoint(EndpointSettings settings) {
+    private LacunaEndpoint(EndpointSettings settings, Path keepUpdates) {
         this.settings = settings;
+        this.keepUpdates = keepUpdates;
     }
 
     public static Builder builder() {
@@ -105,7 +109,15 @@ public final class LacunaEndpoint {
             view = KgView.build(settings.repository(), kg, settings.view().labels(), settings.view().shape(), store);
             served = store;
         }
-        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served));
+        Repository writable = served;
+        if (settings.updateToken() != null && (view == null || keepUpdates != null)) {
+            // Without a view, updates would reach the published graph itself; a view is a copy already, but
+            // what the run changed is then only known against a second copy.
+            runCopy = RunCopy.of(served, kg.incomplete(), view == null ? settings.view().viewStore() : null);
+            writable = runCopy.repository();
+            BudgetedEvaluation.install(writable);
+        }
+        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served, writable));
         boolean embedded = BudgetedEvaluation.install(served);
         admission = new Admission(settings.limits().workers(), settings.limits().queue(), settings.limits().timeout(), settings.limits().queryMemoryBytes());
         QueryRunner runner = new QueryRunner(settings.limits().timeout(), settings.limits().maxRows(), !embedded);
@@ -160,16 +172,17 @@ public final class LacunaEndpoint {
         return jetty;
     }
 
-    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served) {
+    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served, Repository writable) {
         Map<String, Target> out = new LinkedHashMap<>();
         GraphRole single = exposure.single();
         if (single != null) {
-            out.put("/sparql", Target.graph("/sparql", single, kg.graph(single), served));
+            out.put("/sparql", Target.graph("/sparql", single, kg.graph(single), single == GraphRole.INCOMPLETE ? writable : served));
         } else if (exposure.all()) {
             out.put("/sparql", Target.everything("/sparql", served));
         }
         for (GraphRole role : exposure.roles()) {
-            out.put("/sparql/" + role.label(), Target.graph("/sparql/" + role.label(), role, kg.graph(role), served));
+            out.put("/sparql/" + role.label(), Target.graph("/sparql/" + role.label(), role, kg.graph(role),
+                    role == GraphRole.INCOMPLETE ? writable : served));
         }
         return out;
     }
@@ -235,6 +248,10 @@ public final class LacunaEndpoint {
     }
 
     private void release() {
+        if (runCopy != null) {
+            runCopy.finish(keepUpdates);
+            runCopy = null;
+        }
         if (admission != null) {
             admission.close();
             admission = null;
@@ -243,6 +260,11 @@ public final class LacunaEndpoint {
             ownedViewStore.shutDown();
             ownedViewStore = null;
         }
+    }
+
+    /** The store the writable incomplete graph is served from: the run's copy (null for a read-only endpoint). */
+    Repository writableCopy() {
+        return runCopy != null ? runCopy.repository() : view != null && settings.updateToken() != null ? view.repository() : null;
     }
 
     /** Blocks until {@link #stop()} is called. */
@@ -304,6 +326,7 @@ public final class LacunaEndpoint {
         private Duration idleTimeout;
         private Long queryMemoryBytes;
         private int maxUrlBytes = 64 * 1024;
+        private Path keepUpdates;
 
         private Builder() {
         }
@@ -428,8 +451,14 @@ public final class LacunaEndpoint {
             return this;
         }
 
+        /** At stop, write what the run's updates changed to this file (a SPARQL Update replaying them); default: discarded. */
+        public Builder keepUpdates(Path file) {
+            this.keepUpdates = file;
+            return this;
+        }
+
         public LacunaEndpoint build() {
-            return new LacunaEndpoint(new EndpointSettings(repository, kg, view(), network(), limits(), updateToken));
+            return new LacunaEndpoint(new EndpointSettings(repository, kg, view(), network(), limits(), updateToken), keepUpdates);
         }
 
         /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */

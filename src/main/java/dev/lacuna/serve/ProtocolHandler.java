@@ -28,6 +28,7 @@ import org.eclipse.rdf4j.repository.RepositoryException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.Redaction;
 import dev.lacuna.store.GraphRole;
 
 /**
@@ -128,8 +129,9 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
                     || String.valueOf(e.getMessage()).startsWith("Unknown function");
             status = clientError ? 400 : root instanceof SocketTimeoutException ? 503 : 500;
             String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.limits().timeout())
-                    + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + rootMessage(e);
-            note = " " + e;
+                    + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + Redaction.redact(rootMessage(e));
+            // A remote store's error text may repeat the request it got, credentials included.
+            note = " " + Redaction.redact(e.toString());
             body = (message + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (StackOverflowError e) {
             // A shape QueryNesting does not count (a join chain of tens of thousands of patterns, say) overflowed the
@@ -157,8 +159,8 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         }
         response.write(true, noBody ? null : ByteBuffer.wrap(body), callback);
         if (settings.network().accessLog()) {
-            ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), method, path, status, body.length,
-                    (System.nanoTime() - start) / 1_000_000, oneLine(note));
+            ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), escaped(method), escaped(path), status,
+                    body.length, (System.nanoTime() - start) / 1_000_000, escaped(oneLine(note)));
         }
     }
 
@@ -310,6 +312,35 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     private static String oneLine(String note) {
         String s = note.replaceAll("\\s+", " ");
         return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+
+    /**
+     * A client's text as one log line shows it: control, format (U+202E turns a terminal line around) and line or
+     * paragraph separator characters written as \\uXXXX, the rest as it came.
+     */
+    static String escaped(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int type = Character.getType(c);
+            boolean hidden = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE && !validPair(text, i);
+            if (hidden) {
+                if (out == null) {
+                    out = new StringBuilder(text.length() + 16).append(text, 0, i);
+                }
+                out.append(String.format("\\u%04x", (int) c));
+            } else if (out != null) {
+                out.append(c);
+            }
+        }
+        return out == null ? text : out.toString();
+    }
+
+    private static boolean validPair(String text, int i) {
+        char c = text.charAt(i);
+        return Character.isHighSurrogate(c) ? i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))
+                : i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
     }
 
     private static Throwable rootCause(Throwable e) {

@@ -86,6 +86,10 @@ final class QueryRunner {
             String message = String.valueOf(e.getMessage()).strip();
             int eol = message.indexOf('\n');
             throw new HttpError(400, "malformed SPARQL: " + (eol < 0 ? message : message.substring(0, eol).strip()));
+        } catch (NumberFormatException e) {
+            // RDF4J's parser reads LIMIT and OFFSET as a long and lets the failure through.
+            throw new HttpError(400, "malformed SPARQL: a number out of range (LIMIT and OFFSET take at most "
+                    + Long.MAX_VALUE + ")");
         }
         if (parsed instanceof ParsedQuery q) {
             check(q);

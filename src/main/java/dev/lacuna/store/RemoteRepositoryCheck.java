@@ -1,5 +1,6 @@
 package dev.lacuna.store;
 
+import org.eclipse.rdf4j.http.protocol.UnauthorizedException;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -23,6 +24,10 @@ final class RemoteRepositoryCheck {
         try (RepositoryConnection c = repository.getConnection()) {
             c.hasStatement(null, null, null, false,
                     SimpleValueFactory.getInstance().createIRI("urn:lacuna:repository-probe"));
+        } catch (UnauthorizedException e) {
+            throw new BadInputException("repository " + url + " answered 401 Unauthorized: its server needs a user and "
+                    + "password: " + SparqlCredentials.HOW_TO_GIVE + " (for scripts/graphdb.sh --data DIR: --credentials "
+                    + "DIR/graphdb.credentials)");
         } catch (RepositoryException e) {
             String reason = rootMessage(e);
             if (reason.contains(INVALID_RULESET)) {

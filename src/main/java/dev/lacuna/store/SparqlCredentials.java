@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Redaction;
 
 /**
  * A user name and password for a SPARQL endpoint that takes updates only from known users (OpenLink Virtuoso's
@@ -39,6 +40,7 @@ public record SparqlCredentials(String user, String password, String source) {
         if (user == null || user.isEmpty() || password == null || password.isEmpty()) {
             throw new BadInputException(source, -1, -1, "needs both a user name and a password");
         }
+        Redaction.register(user, password);
     }
 
     /**
@@ -120,6 +122,19 @@ public record SparqlCredentials(String user, String password, String source) {
             throw new BadInputException(file.toString(), -1, -1, "the credentials file may be read or changed by other "
                     + "users (" + PosixFilePermissions.toString(permissions)
                     + "); make it the owner's only: chmod 600 " + file);
+        }
+        // Owner-only protects the password from others only when the owner is the user running Lacuna: a file of
+        // another user was written by them and can be changed by them.
+        String owner;
+        try {
+            owner = Files.getOwner(file).getName();
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read the file's owner: " + e.getMessage());
+        }
+        String me = System.getProperty("user.name");
+        if (me != null && !me.equals(owner)) {
+            throw new BadInputException(file.toString(), -1, -1, "the credentials file belongs to " + owner
+                    + ", not to " + me + " who runs lacuna; keep your own copy (chmod 600)");
         }
     }
 

@@ -150,8 +150,15 @@ public sealed interface StoreConfig {
         }
     }
 
-    /** A repository behind the RDF4J REST protocol: RDF4J Server or GraphDB, e.g. http://host:7200/repositories/kg. */
-    record RemoteRepositoryConfig(String url) implements StoreConfig {
+    /**
+     * A repository behind the RDF4J REST protocol: RDF4J Server or GraphDB, e.g. http://host:7200/repositories/kg;
+     * credentials null for a server without authentication.
+     */
+    record RemoteRepositoryConfig(String url, SparqlCredentials credentials) implements StoreConfig {
+        RemoteRepositoryConfig(String url) {
+            this(url, null);
+        }
+
         @Override
         public String kind() {
             return "repository";

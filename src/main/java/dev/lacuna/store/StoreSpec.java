@@ -97,8 +97,13 @@ public final class StoreSpec {
     }
 
     public static StoreConfig repository(String url) {
+        return repository(url, null);
+    }
+
+    /** A remote repository whose server asks for a user and password (scripts/graphdb.sh's GraphDB does). */
+    public static StoreConfig repository(String url, SparqlCredentials credentials) {
         requireHttp(url, "--repository");
-        return new StoreConfig.RemoteRepositoryConfig(url);
+        return new StoreConfig.RemoteRepositoryConfig(url, credentials);
     }
 
     public static StoreConfig sparql(String queryUrl, String updateUrl) {

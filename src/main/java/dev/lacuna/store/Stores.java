@@ -132,6 +132,9 @@ public final class Stores {
     private static Repository openRemote(StoreConfig.RemoteRepositoryConfig c) {
         HTTPRepository repository = new HTTPRepository(c.url());
         StoreHttpClient.configure(repository);
+        if (c.credentials() != null) {
+            repository.setUsernameAndPassword(c.credentials().user(), c.credentials().password());
+        }
         repository.init();
         RemoteRepositoryCheck.requireOpens(repository, c.url());
         return repository;

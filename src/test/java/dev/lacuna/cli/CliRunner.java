@@ -17,6 +17,15 @@ public final class CliRunner {
     private CliRunner() {
     }
 
+    /** A command line: the command, then a store's options ({@code --repository URL --credentials FILE}, say), then the rest. */
+    public static String[] with(String command, String[] store, String... rest) {
+        String[] out = new String[1 + store.length + rest.length];
+        out[0] = command;
+        System.arraycopy(store, 0, out, 1, store.length);
+        System.arraycopy(rest, 0, out, 1 + store.length, rest.length);
+        return out;
+    }
+
     public static Run run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -43,6 +43,9 @@ class ServeCommandTest {
         Run token = run("serve", "--token", "0123456789abcdef0123");
         assertEquals(ExitCodes.USAGE, token.code());
         assertTrue(token.err().contains("--allow-update"), token.err());
+        Run keep = run("serve", "--keep-updates", "changes.ru");
+        assertEquals(ExitCodes.USAGE, keep.code());
+        assertTrue(keep.err().contains("--keep-updates only makes sense with --allow-update"), keep.err());
         Run expose = run("serve", "--expose", "labels");
         assertEquals(ExitCodes.USAGE, expose.code());
         assertTrue(expose.err().contains("--expose takes incomplete, complete, complete,incomplete or all"), expose.err());

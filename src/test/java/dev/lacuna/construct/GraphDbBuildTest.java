@@ -25,7 +25,7 @@ class GraphDbBuildTest {
     @Test
     void graphDbAndLmdbGiveTheSameBenchmark(GraphDb graphDb) throws IOException {
         String id = graphDb.createRepository("build");
-        List<SameBenchmark.Run> runs = SameBenchmark.buildOnEach(tmp, new String[] {"--repository", graphDb.repositoryUrl(id)},
+        List<SameBenchmark.Run> runs = SameBenchmark.buildOnEach(tmp, graphDb.storeArgs(id),
                 new String[] {"--store", "lmdb:" + tmp.resolve("store")});
         for (SameBenchmark.Run run : runs) {
             // ruleset "empty": the inference probe finds nothing to warn about

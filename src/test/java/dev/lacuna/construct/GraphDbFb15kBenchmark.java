@@ -22,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.cli.CliRunner;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
-import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.GraphDb;
 import dev.lacuna.testing.TestData;
@@ -50,24 +49,24 @@ class GraphDbFb15kBenchmark {
     void fb15kOnGraphDbIsByteIdenticalToLmdb(GraphDb graphDb, @TempDir Path tmp) throws IOException {
         String train = TestData.kg(KG, "train.txt").toString();
         String labels = TestData.kg(KG, "entity2text.txt").toString();
-        String[][] stores = {{"--store", "lmdb:" + tmp.resolve("lmdb")}, {"--repository", graphDb.lacunaRepositoryUrl()}};
+        String[][] stores = {{"--store", "lmdb:" + tmp.resolve("lmdb")}, graphDb.storeArgs("lacuna")};
         String[] names = {"LMDB", "GraphDB"};
         Path[] outs = {tmp.resolve("lmdb-out"), tmp.resolve("graphdb-out")};
         Map<String, double[]> seconds = new LinkedHashMap<>();
         for (int i = 0; i < 2; i++) {
             String[] store = stores[i];
             long t = System.nanoTime();
-            CliRunner.Run load = CliRunner.run("load", store[0], store[1], "--kg", KG, "--labels", labels, train);
+            CliRunner.Run load = CliRunner.run(CliRunner.with("load", store, "--kg", KG, "--labels", labels, train));
             assertEquals(0, load.code(), load.toString());
             assertTrue(load.out().contains("272,115 triples"), load.out());
             seconds.computeIfAbsent("load (with labels)", k -> new double[2])[i] = (System.nanoTime() - t) / 1e9;
             t = System.nanoTime();
-            CliRunner.Run build = CliRunner.run("build", store[0], store[1], "--kg", KG, "--maxad", "3", "--out",
-                    outs[i].toString());
+            CliRunner.Run build = CliRunner.run(CliRunner.with("build", store, "--kg", KG, "--maxad", "3", "--out",
+                    outs[i].toString()));
             assertEquals(0, build.code(), build.toString());
             seconds.computeIfAbsent("build (mining at maxad 3 included)", k -> new double[2])[i] = (System.nanoTime() - t) / 1e9;
             t = System.nanoTime();
-            CliRunner.Run verify = CliRunner.run("verify", store[0], store[1], outs[i].toString());
+            CliRunner.Run verify = CliRunner.run(CliRunner.with("verify", store, outs[i].toString()));
             assertEquals(0, verify.code(), verify.toString());
             seconds.computeIfAbsent("verify", k -> new double[2])[i] = (System.nanoTime() - t) / 1e9;
         }
@@ -111,7 +110,7 @@ class GraphDbFb15kBenchmark {
 
     private static double loadSeconds(GraphDb graphDb, Path train, Path labels, int size) {
         String id = graphDb.createRepository("batch-" + size);
-        Repository repository = Stores.open(StoreSpec.repository(graphDb.repositoryUrl(id)));
+        Repository repository = Stores.open(graphDb.storeConfig(id));
         try {
             KgLoader.Result r = new KgLoader(repository, KgGraphs.of(KG), size).load(List.of(train),
                     new KgLoader.Options(null, labels, 42, false));

@@ -76,7 +76,7 @@ class InferenceExcludedTest {
         String id = graphDb.createRepository("owl-horst", "owl-horst-optimized");
         HTTPRepository repository = graphDb.repository(id);
         try {
-            inferenceNeverReachesTheBenchmark(graphDb.repositoryUrl(id), repository, "graphdb-out");
+            inferenceNeverReachesTheBenchmark(graphDb.storeArgs(id), repository, "graphdb-out");
         } finally {
             repository.shutDown();
             graphDb.deleteRepository(id);
@@ -88,15 +88,15 @@ class InferenceExcludedTest {
         String id = server.createRepository("rdfs", Rdf4jServer.StoreKind.RDFS_MEMORY);
         HTTPRepository repository = server.repository(id);
         try {
-            inferenceNeverReachesTheBenchmark(server.repositoryUrl(id), repository, "rdfs-out");
+            inferenceNeverReachesTheBenchmark(new String[] {"--repository", server.repositoryUrl(id)}, repository, "rdfs-out");
         } finally {
             repository.shutDown();
             server.deleteRepository(id);
         }
     }
 
-    private void inferenceNeverReachesTheBenchmark(String url, Repository repository, String outName) throws Exception {
-        CliRunner.Run load = CliRunner.run("load", "--repository", url, "--kg", "family", family.toString());
+    private void inferenceNeverReachesTheBenchmark(String[] store, Repository repository, String outName) throws Exception {
+        CliRunner.Run load = CliRunner.run(CliRunner.with("load", store, "--kg", "family", family.toString()));
         assertEquals(0, load.code(), load.toString());
         assertTrue(load.err().contains("infers statements") && load.err().contains("ruleset \"empty\""), load.err());
 
@@ -112,11 +112,11 @@ class InferenceExcludedTest {
         assertNotNull(planted, "the store should infer a husband triple from a father triple");
 
         Path out = tmp.resolve(outName);
-        CliRunner.Run build = CliRunner.run("build", "--repository", url, "--kg", "family", "--rules", rules.toString(),
-                "--out", out.toString());
+        CliRunner.Run build = CliRunner.run(CliRunner.with("build", store, "--kg", "family", "--rules", rules.toString(),
+                "--out", out.toString()));
         assertEquals(0, build.code(), build.toString());
         assertTrue(build.err().contains("infers statements"), build.err());
-        CliRunner.Run verify = CliRunner.run("verify", "--repository", url, out.toString());
+        CliRunner.Run verify = CliRunner.run(CliRunner.with("verify", store, out.toString()));
         assertEquals(0, verify.code(), verify.toString());
         List<Path> files = files(lmdbOut);
         assertEquals(files, files(out));

@@ -35,13 +35,13 @@ final class SameBenchmark {
         for (int i = 0; i < stores.length; i++) {
             String[] store = stores[i];
             Path out = tmp.resolve("out-" + i);
-            CliRunner.Run load = CliRunner.run("load", store[0], store[1], "--kg", "family", family.toString());
+            CliRunner.Run load = CliRunner.run(CliRunner.with("load", store, "--kg", "family", family.toString()));
             assertEquals(0, load.code(), load.toString());
-            CliRunner.Run build = CliRunner.run("build", store[0], store[1], "--kg", "family", "--rules",
-                    rules.toString(), "--out", out.toString());
+            CliRunner.Run build = CliRunner.run(CliRunner.with("build", store, "--kg", "family", "--rules",
+                    rules.toString(), "--out", out.toString()));
             assertEquals(0, build.code(), build.toString());
             assertTrue(build.out().contains("ok   answer sets equal"), build.out());
-            CliRunner.Run verify = CliRunner.run("verify", store[0], store[1], out.toString());
+            CliRunner.Run verify = CliRunner.run(CliRunner.with("verify", store, out.toString()));
             assertEquals(0, verify.code(), verify.toString());
             runs.add(new Run(out, load, build));
         }

@@ -19,6 +19,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.GraphDb;
@@ -42,19 +43,19 @@ class RemoteTimeoutReuseTest {
     @Test
     void rdf4jServer(Rdf4jServer server) throws Exception {
         String id = server.createRepository("reuse");
-        queryAfterTimeout(server.repositoryUrl(id));
+        queryAfterTimeout(StoreSpec.repository(server.repositoryUrl(id)));
         server.deleteRepository(id);
     }
 
     @Test
     void graphDb(GraphDb graphDb) throws Exception {
         String id = graphDb.createRepository("reuse");
-        queryAfterTimeout(graphDb.repositoryUrl(id));
+        queryAfterTimeout(graphDb.storeConfig(id));
         graphDb.deleteRepository(id);
     }
 
-    private void queryAfterTimeout(String url) throws Exception {
-        Repository remote = Stores.open(StoreSpec.repository(url));
+    private void queryAfterTimeout(StoreConfig store) throws Exception {
+        Repository remote = Stores.open(store);
         ServeFixture.load(remote);
         LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
                 .expose(Exposure.parse("complete")).timeout(Duration.ofSeconds(1)).build().start();

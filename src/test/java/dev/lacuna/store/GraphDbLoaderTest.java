@@ -23,7 +23,7 @@ class GraphDbLoaderTest extends AbstractLoaderTest {
     @Override
     protected StoreConfig config(Path folder) {
         id = server.createRepository("loader");
-        return StoreSpec.repository(server.repositoryUrl(id));
+        return server.storeConfig(id);
     }
 
     @AfterEach

@@ -27,8 +27,8 @@ class GraphDbRulesetTest {
         Files.writeString(kg, "a\tr\tb\n");
         for (String command : new String[] {"load", "stats"}) {
             CliRunner.Run run = "load".equals(command)
-                    ? CliRunner.run("load", "--repository", graphDb.repositoryUrl(id), kg.toString())
-                    : CliRunner.run("stats", "--repository", graphDb.repositoryUrl(id));
+                    ? CliRunner.run(CliRunner.with("load", graphDb.storeArgs(id), kg.toString()))
+                    : CliRunner.run(CliRunner.with("stats", graphDb.storeArgs(id)));
             assertEquals(2, run.code(), run.toString());
             assertTrue(run.err().contains("Invalid rule set: no-such-ruleset"), run.err());
             assertTrue(run.err().contains("ruleset \"empty\"") && run.err().contains("repositories/ID"), run.err());

@@ -51,6 +51,26 @@ class SparqlCredentialsTest {
         assertEquals("lacuna", SparqlCredentials.fromFile(file("user=lacuna\npassword=x\n", "r--------")).user());
     }
 
+    /**
+     * Owner-only modes protect a file from others only when its owner is the user running Lacuna: a 0600 file that
+     * belongs to someone else was written, and can be rewritten, by them. Needs a user that may give files away.
+     */
+    @Test
+    void anOwnerOnlyFileOfAnotherUserIsRefused() throws Exception {
+        Path f = file("user=lacuna\npassword=" + SECRET + "\n", "rw-------");
+        java.nio.file.attribute.UserPrincipal other;
+        try {
+            other = f.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+            Files.setOwner(f, other);
+        } catch (Exception e) {
+            org.junit.jupiter.api.Assumptions.abort("cannot give a file to user nobody here: " + e);
+            return;
+        }
+        BadInputException e = assertThrows(BadInputException.class, () -> SparqlCredentials.fromFile(f));
+        assertTrue(e.getMessage().contains("belongs to nobody"), e.getMessage());
+        assertFalse(e.getMessage().contains(SECRET), e.getMessage());
+    }
+
     @Test
     void aMalformedFileIsNamedByLineWithoutQuotingIt() throws Exception {
         Path f = file("user=lacuna\n" + SECRET + "\n", "rw-------");

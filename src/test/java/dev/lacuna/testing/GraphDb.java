@@ -22,6 +22,10 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
+import dev.lacuna.store.SparqlCredentials;
+import dev.lacuna.store.StoreConfig;
+import dev.lacuna.store.StoreSpec;
+
 /**
  * A real GraphDB (10.8.9 Lite behind RDF4J Server's REST protocol), started in its own JVM by
  * {@code scripts/graphdb.sh} exactly as a user without Docker starts it, on a free loopback port.
@@ -34,6 +38,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class GraphDb implements ParameterResolver, AutoCloseable, ExtensionContext.Store.CloseableResource {
     /** The ruleset of docker/graphdb-repository.ttl: no inference. */
     public static final String NO_INFERENCE = "empty";
+    /** The file in the data folder where scripts/graphdb.sh keeps the admin's user and password. */
+    private static final String CREDENTIALS = "graphdb.credentials";
 
     private final Path dataDir;
     private final String url;
@@ -53,7 +59,7 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
     private GraphDb(Path dataDir, String repositoryUrl) {
         this.dataDir = dataDir;
         this.url = repositoryUrl.substring(0, repositoryUrl.indexOf("/repositories/"));
-        this.rest = new RepositoryRest(url);
+        this.rest = new RepositoryRest(url, SparqlCredentials.fromFile(dataDir.resolve(CREDENTIALS)));
         this.shutdownHook = new Thread(this::stop, "graphdb-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
@@ -142,6 +148,21 @@ public final class GraphDb implements ParameterResolver, AutoCloseable, Extensio
     /** The URL of a repository for {@code --repository URL}. */
     public String repositoryUrl(String id) {
         return rest.repositoryUrl(id);
+    }
+
+    /** The owner-only credentials file the script wrote, for {@code --credentials FILE}. */
+    public Path credentialsFile() {
+        return dataDir.resolve(CREDENTIALS);
+    }
+
+    /** The store options of lacuna for a repository: {@code --repository URL --credentials FILE}. */
+    public String[] storeArgs(String id) {
+        return new String[] {"--repository", repositoryUrl(id), "--credentials", credentialsFile().toString()};
+    }
+
+    /** The store for {@code Stores.open}: the repository and the admin's credentials. */
+    public StoreConfig storeConfig(String id) {
+        return StoreSpec.repository(repositoryUrl(id), SparqlCredentials.fromFile(credentialsFile()));
     }
 
     /** The repository the script created from docker/graphdb-repository.ttl. */
