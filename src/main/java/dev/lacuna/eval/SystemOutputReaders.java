@@ -44,9 +44,9 @@ public final class SystemOutputReaders {
 
     public static Read read(OutputSource from, Path file, Benchmark benchmark, EvaluationSettings settings) {
         return switch (from) {
-            case LACUNA -> new Read(PredictionsReader.read(file, settings.field()), List.of());
-            case ROG -> new Read(PredictionsReader.read(file, PredictionField.PREDICTION), List.of());
-            case BRINK -> new Read(PredictionsReader.read(file, PredictionField.RAW_OUTPUT), List.of());
+            case LACUNA -> new Read(PredictionsReader.read(file, settings.field(), benchmark.identity()), List.of());
+            case ROG -> new Read(PredictionsReader.read(file, PredictionField.PREDICTION, benchmark.identity()), List.of());
+            case BRINK -> new Read(PredictionsReader.read(file, PredictionField.RAW_OUTPUT, benchmark.identity()), List.of());
             case TOG -> tog(file, benchmark, settings);
             case GNNRAG -> gnnrag(file, benchmark, settings);
         };
