@@ -46,15 +46,24 @@ public final class PredictionsReader {
     }
 
     public static List<SystemOutput> read(Path file, PredictionField field) {
-        return read(file, field, null);
+        return read(file, field, null).outputs();
+    }
+
+    /**
+     * A file's records, and whether every one names the benchmark it was made for: {@code lacuna answer} writes that
+     * mark, and its answers are private ids.
+     */
+    public record Records(List<SystemOutput> outputs, boolean allMarked) {
     }
 
     /**
      * The file's records; a record naming a benchmark other than {@code benchmarkId} (when given) is refused.
      */
-    public static List<SystemOutput> read(Path file, PredictionField field, String benchmarkId) {
+    public static Records read(Path file, PredictionField field, String benchmarkId) {
         try (Reader in = JsonFiles.utf8(file)) {
-            return parse(in, file.toString(), field, benchmarkId);
+            int[] marked = new int[1];
+            List<SystemOutput> out = parse(in, file.toString(), field, benchmarkId, marked);
+            return new Records(out, marked[0] == out.size());
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
         } catch (CharacterCodingException e) {
@@ -110,7 +119,7 @@ public final class PredictionsReader {
     public static List<SystemOutput> parse(String text, String source, PredictionField field) {
         String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
         try (Reader in = new ValueLengthGuard(new StringReader(body), JsonFiles.MAX_STRING_CHARS, JsonFiles.MAX_NUMBER_CHARS)) {
-            return parse(in, source, field, null);
+            return parse(in, source, field, null, new int[1]);
         } catch (ValueLengthGuard.TooLong e) {
             throw new BadInputException(source, e.line(), -1, e.getMessage());
         } catch (IOException e) {
@@ -118,8 +127,9 @@ public final class PredictionsReader {
         }
     }
 
-    private static List<SystemOutput> parse(Reader in, String source, PredictionField field, String benchmarkId)
-            throws IOException {
+    /** The records of {@code in}; {@code marked[0]} counts those naming the benchmark they were made for. */
+    private static List<SystemOutput> parse(Reader in, String source, PredictionField field, String benchmarkId,
+            int[] marked) throws IOException {
         List<SystemOutput> out = new ArrayList<>();
         try (JsonParser p = Json.bounded().createParser(in)) {
             JsonToken first = p.nextToken();
@@ -128,9 +138,9 @@ public final class PredictionsReader {
                         "predictions file is empty: expected JSON Lines or a JSON array of {\"id\", \"prediction\"|\"raw_output\"}");
             }
             if (first == JsonToken.START_ARRAY) {
-                readArray(p, source, field, benchmarkId, out);
+                readArray(p, source, field, benchmarkId, out, marked);
             } else {
-                readLines(p, first, source, field, benchmarkId, out);
+                readLines(p, first, source, field, benchmarkId, out, marked);
             }
         } catch (JsonProcessingException e) {
             throw JsonFiles.malformed(source, e);
@@ -150,7 +160,7 @@ public final class PredictionsReader {
     }
 
     private static void readLines(JsonParser p, JsonToken first, String source, PredictionField field, String benchmarkId,
-            List<SystemOutput> out) throws IOException {
+            List<SystemOutput> out, int[] marked) throws IOException {
         long lastLine = 0;
         for (JsonToken t = first; t != null; t = p.nextToken()) {
             JsonLocation at = p.currentTokenLocation();
@@ -159,7 +169,7 @@ public final class PredictionsReader {
                         "malformed JSON: text after the record on the same line (JSON Lines holds one object a line)");
             }
             try {
-                out.add(record(p, source, at.getLineNr(), field, benchmarkId));
+                out.add(record(p, source, at.getLineNr(), field, benchmarkId, marked));
             } catch (JsonProcessingException e) {
                 // a record cut short ends where the file does, lines after its own: name the record's line
                 JsonLocation loc = e.getLocation();
@@ -172,14 +182,14 @@ public final class PredictionsReader {
     }
 
     private static void readArray(JsonParser p, String source, PredictionField field, String benchmarkId,
-            List<SystemOutput> out) throws IOException {
+            List<SystemOutput> out, int[] marked) throws IOException {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t == null) {
                 throw new BadInputException(source, p.currentLocation().getLineNr(), -1,
                         "malformed JSON: the array is not closed");
             }
-            out.add(record(p, source, p.currentTokenLocation().getLineNr(), field, benchmarkId));
+            out.add(record(p, source, p.currentTokenLocation().getLineNr(), field, benchmarkId, marked));
         }
         if (p.nextToken() != null) {
             throw new BadInputException(source, p.currentTokenLocation().getLineNr(), -1,
@@ -193,8 +203,8 @@ public final class PredictionsReader {
     }
 
     /** One record, its parser on the record's first token; leaves the parser on the record's last token. */
-    private static SystemOutput record(JsonParser p, String source, long line, PredictionField field, String benchmarkId)
-            throws IOException {
+    private static SystemOutput record(JsonParser p, String source, long line, PredictionField field, String benchmarkId,
+            int[] marked) throws IOException {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new BadInputException(source, line, -1,
                     "expected an object {\"id\": ..., \"prediction\": [...]} or {\"id\": ..., \"raw_output\": \"...\"}");
@@ -220,6 +230,9 @@ public final class PredictionsReader {
                                 + " (its \"" + BenchmarkIdentity.FIELD + "\"), and --benchmark is benchmark " + benchmarkId
                                 + " (summary.json's \"" + BenchmarkIdentity.FIELD + "\"): score the file against the"
                                 + " benchmark folder it was made for");
+                    }
+                    if (v == JsonToken.VALUE_STRING) {
+                        marked[0]++;
                     }
                     p.skipChildren();
                 }
