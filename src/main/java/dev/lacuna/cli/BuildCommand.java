@@ -119,7 +119,9 @@ public final class BuildCommand implements Command {
                 try (RepositoryConnection c = repository.getConnection()) {
                     rules = EntityConstants.resolve(c, kg, rules); // constants by source id -> entity IRIs
                 }
-                minedBy = RuleGraph.MINED_BY_AMIE3;
+                // a file lacuna mine wrote says so in its first line; any other rule file is AMIE3's
+                minedBy = AmieRules.minedByLacuna(Path.of(line.getOptionValue("rules"))) ? RuleGraph.MINED_BY_LACUNA
+                        : RuleGraph.MINED_BY_AMIE3;
             } else {
                 MinerOptions options = minerOptions;
                 mined = KgIndex.fromRepository(repository, kg);
