@@ -174,8 +174,9 @@ public final class SystemOutputReaders {
                 Set<String> ours = new HashSet<>();
                 questions.get(i).answers().forEach(a -> ours.add(names.getOrDefault(a, a)));
                 if (!theirs.equals(ours)) {
-                    throw new BadInputException(file.toString(), line, -1, "line " + line + " answers " + theirs
-                            + " but question " + questions.get(i).id() + " has " + ours + ": the lines are out of step with the "
+                    throw new BadInputException(file.toString(), line, -1, "line " + line + " answers "
+                            + String.join(", ", new java.util.TreeSet<>(theirs)) + " but question " + questions.get(i).id()
+                            + " has " + String.join(", ", new java.util.TreeSet<>(ours)) + ": the lines are out of step with the "
                             + settings.split() + " split, or --entities does not match the export's label setting");
                 }
             }
