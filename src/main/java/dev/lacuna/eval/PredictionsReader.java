@@ -32,8 +32,8 @@ import dev.lacuna.folder.BenchmarkIdentity;
  *
  * <p>The file is streamed, never held whole, and each record is read field by field: the fields evaluate does not
  * use (RoG's prompt in {@code input}) are skipped without being built, one string or number is capped
- * ({@link JsonFiles#utf8}), and so is one prediction list ({@link #MAX_ANSWERS}); so memory is bounded by the
- * records kept, and time is linear in the file. A leading byte order mark is skipped, as in every file Lacuna reads.
+ * ({@link JsonFiles#utf8}), and so are one prediction list ({@link #MAX_ANSWERS}) and what the file's records hold in
+ * all ({@link #MAX_FILE_ANSWERS}, {@link #MAX_FILE_CHARS}); so memory is bounded, and time is linear in the file. A leading byte order mark is skipped, as in every file Lacuna reads.
  * A record's {@code benchmark_id}, which {@code lacuna answer} writes, must name the benchmark being scored.
  */
 public final class PredictionsReader {
@@ -41,6 +41,39 @@ public final class PredictionsReader {
     public static final int MAX_FIELD_CHARS = JsonFiles.MAX_STRING_CHARS;
     /** The most answers one prediction list may hold. */
     public static final int MAX_ANSWERS = 1 << 20;
+    /** The most answers one file may hold in all: evaluate keeps every record, so the file as a whole is capped. */
+    public static final long MAX_FILE_ANSWERS = 1L << 23;
+    /** The most characters of answers and raw outputs one file may hold in all. */
+    public static final long MAX_FILE_CHARS = 1L << 28;
+
+    /** What a file's records hold so far, against the file's caps; and how many name their benchmark. */
+    private static final class Tally {
+        private final long maxAnswers;
+        private final long maxChars;
+        int marked;
+        long answers;
+        long chars;
+
+        Tally() {
+            this(MAX_FILE_ANSWERS, MAX_FILE_CHARS);
+        }
+
+        Tally(long maxAnswers, long maxChars) {
+            this.maxAnswers = maxAnswers;
+            this.maxChars = maxChars;
+        }
+
+        void keep(int answers, int chars, String source, long line) {
+            this.answers += answers;
+            this.chars += chars;
+            if (this.answers > maxAnswers || this.chars > maxChars) {
+                throw new BadInputException(source, line, -1, String.format(Locale.ROOT, "the file holds more than %,d"
+                        + " answers or %,d characters of answers and raw outputs in all: evaluate keeps every record in"
+                        + " memory, so a file is capped there; no benchmark needs that many, so give each question only the"
+                        + " answers the system means", maxAnswers, maxChars));
+            }
+        }
+    }
 
     private PredictionsReader() {
     }
@@ -61,9 +94,9 @@ public final class PredictionsReader {
      */
     public static Records read(Path file, PredictionField field, String benchmarkId) {
         try (Reader in = JsonFiles.utf8(file)) {
-            int[] marked = new int[1];
-            List<SystemOutput> out = parse(in, file.toString(), field, benchmarkId, marked);
-            return new Records(out, marked[0] == out.size());
+            Tally tally = new Tally();
+            List<SystemOutput> out = parse(in, file.toString(), field, benchmarkId, tally);
+            return new Records(out, tally.marked == out.size());
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
         } catch (CharacterCodingException e) {
@@ -117,9 +150,18 @@ public final class PredictionsReader {
 
     /** Parses predictions text; {@code source} names it in messages. */
     public static List<SystemOutput> parse(String text, String source, PredictionField field) {
+        return parse(text, source, field, new Tally());
+    }
+
+    /** As {@link #parse(String, String, PredictionField)} with other caps on the whole file, for tests. */
+    static List<SystemOutput> parse(String text, String source, PredictionField field, long maxAnswers, long maxChars) {
+        return parse(text, source, field, new Tally(maxAnswers, maxChars));
+    }
+
+    private static List<SystemOutput> parse(String text, String source, PredictionField field, Tally tally) {
         String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
         try (Reader in = new ValueLengthGuard(new StringReader(body), JsonFiles.MAX_STRING_CHARS, JsonFiles.MAX_NUMBER_CHARS)) {
-            return parse(in, source, field, null, new int[1]);
+            return parse(in, source, field, null, tally);
         } catch (ValueLengthGuard.TooLong e) {
             throw new BadInputException(source, e.line(), -1, e.getMessage());
         } catch (IOException e) {
@@ -127,9 +169,9 @@ public final class PredictionsReader {
         }
     }
 
-    /** The records of {@code in}; {@code marked[0]} counts those naming the benchmark they were made for. */
+    /** The records of {@code in}; {@code tally} counts those naming the benchmark they were made for, and what is kept. */
     private static List<SystemOutput> parse(Reader in, String source, PredictionField field, String benchmarkId,
-            int[] marked) throws IOException {
+            Tally tally) throws IOException {
         List<SystemOutput> out = new ArrayList<>();
         try (JsonParser p = Json.bounded().createParser(in)) {
             JsonToken first = p.nextToken();
@@ -138,9 +180,9 @@ public final class PredictionsReader {
                         "predictions file is empty: expected JSON Lines or a JSON array of {\"id\", \"prediction\"|\"raw_output\"}");
             }
             if (first == JsonToken.START_ARRAY) {
-                readArray(p, source, field, benchmarkId, out, marked);
+                readArray(p, source, field, benchmarkId, out, tally);
             } else {
-                readLines(p, first, source, field, benchmarkId, out, marked);
+                readLines(p, first, source, field, benchmarkId, out, tally);
             }
         } catch (JsonProcessingException e) {
             throw JsonFiles.malformed(source, e);
@@ -160,7 +202,7 @@ public final class PredictionsReader {
     }
 
     private static void readLines(JsonParser p, JsonToken first, String source, PredictionField field, String benchmarkId,
-            List<SystemOutput> out, int[] marked) throws IOException {
+            List<SystemOutput> out, Tally tally) throws IOException {
         long lastLine = 0;
         for (JsonToken t = first; t != null; t = p.nextToken()) {
             JsonLocation at = p.currentTokenLocation();
@@ -169,7 +211,7 @@ public final class PredictionsReader {
                         "malformed JSON: text after the record on the same line (JSON Lines holds one object a line)");
             }
             try {
-                out.add(record(p, source, at.getLineNr(), field, benchmarkId, marked));
+                out.add(record(p, source, at.getLineNr(), field, benchmarkId, tally));
             } catch (JsonProcessingException e) {
                 // a record cut short ends where the file does, lines after its own: name the record's line
                 JsonLocation loc = e.getLocation();
@@ -182,14 +224,14 @@ public final class PredictionsReader {
     }
 
     private static void readArray(JsonParser p, String source, PredictionField field, String benchmarkId,
-            List<SystemOutput> out, int[] marked) throws IOException {
+            List<SystemOutput> out, Tally tally) throws IOException {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t == null) {
                 throw new BadInputException(source, p.currentLocation().getLineNr(), -1,
                         "malformed JSON: the array is not closed");
             }
-            out.add(record(p, source, p.currentTokenLocation().getLineNr(), field, benchmarkId, marked));
+            out.add(record(p, source, p.currentTokenLocation().getLineNr(), field, benchmarkId, tally));
         }
         if (p.nextToken() != null) {
             throw new BadInputException(source, p.currentTokenLocation().getLineNr(), -1,
@@ -204,7 +246,7 @@ public final class PredictionsReader {
 
     /** One record, its parser on the record's first token; leaves the parser on the record's last token. */
     private static SystemOutput record(JsonParser p, String source, long line, PredictionField field, String benchmarkId,
-            int[] marked) throws IOException {
+            Tally tally) throws IOException {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new BadInputException(source, line, -1,
                     "expected an object {\"id\": ..., \"prediction\": [...]} or {\"id\": ..., \"raw_output\": \"...\"}");
@@ -222,8 +264,8 @@ public final class PredictionsReader {
                     }
                     id = p.getText();
                 }
-                case "prediction" -> prediction = value(p, source, line, field != PredictionField.RAW_OUTPUT);
-                case "raw_output" -> raw = value(p, source, line, false);
+                case "prediction" -> prediction = value(p, source, line, field != PredictionField.RAW_OUTPUT, tally);
+                case "raw_output" -> raw = value(p, source, line, false, tally);
                 case BenchmarkIdentity.FIELD -> {
                     if (v == JsonToken.VALUE_STRING && benchmarkId != null && !benchmarkId.equals(p.getText())) {
                         throw new BadInputException(source, line, -1, "this record was made for benchmark " + p.getText()
@@ -232,7 +274,7 @@ public final class PredictionsReader {
                                 + " benchmark folder it was made for");
                     }
                     if (v == JsonToken.VALUE_STRING) {
-                        marked[0]++;
+                        tally.marked++;
                     }
                     p.skipChildren();
                 }
@@ -268,12 +310,13 @@ public final class PredictionsReader {
     }
 
     /** A field's value; a list is read item by item only when {@code lists} (else skipped and named). */
-    private static Value value(JsonParser p, String source, long line, boolean lists) throws IOException {
+    private static Value value(JsonParser p, String source, long line, boolean lists, Tally tally) throws IOException {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) {
             return new Value(true, true, null, null, null);
         }
         if (t == JsonToken.VALUE_STRING) {
+            tally.keep(0, p.getTextLength(), source, line);
             return new Value(true, false, p.getText(), null, null);
         }
         if (t == JsonToken.START_ARRAY && lists) {
@@ -293,6 +336,7 @@ public final class PredictionsReader {
                                     + " bounded memory", MAX_ANSWERS));
                 }
                 // the token's text, never a parsed number: an answer is compared as text
+                tally.keep(1, p.getTextLength(), source, line);
                 items.add(p.getText());
             }
             return new Value(true, false, null, items, null);

@@ -89,6 +89,21 @@ class EvaluateInputLimitsTest {
     }
 
     @Test
+    void aFileIsCappedAsAWholeToo() {
+        String text = BenchmarkFixture.predictions("q1", "2,3", "q2", "5", "q3", "7,8,9");
+        assertEquals(3, PredictionsReader.parse(text, "p.jsonl", PredictionField.AUTO, 6, 100).size());
+        BadInputException answers = assertThrows(BadInputException.class,
+                () -> PredictionsReader.parse(text, "p.jsonl", PredictionField.AUTO, 5, 100));
+        assertEquals(3, answers.line(), answers.getMessage());
+        assertTrue(answers.getMessage().contains("more than 5 answers"), answers.getMessage());
+        String raw = "{\"id\": \"q1\", \"raw_output\": \"2, 3\"}\n{\"id\": \"q2\", \"raw_output\": \"5, 6, 7\"}\n";
+        BadInputException chars = assertThrows(BadInputException.class,
+                () -> PredictionsReader.parse(raw, "p.jsonl", PredictionField.AUTO, 100, 8));
+        assertEquals(2, chars.line(), chars.getMessage());
+        assertTrue(PredictionsReader.MAX_FILE_ANSWERS >= 1L << 20 && PredictionsReader.MAX_FILE_CHARS >= 1L << 24);
+    }
+
+    @Test
     void aByteOrderMarkIsAcceptedInPredictionsAsElsewhere() {
         List<SystemOutput> lines = PredictionsReader.read(write("bom.jsonl",
                 BOM + BenchmarkFixture.predictions("q1", "2", "q2", "5")), PredictionField.AUTO);
