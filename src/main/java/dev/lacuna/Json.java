@@ -1,5 +1,6 @@
 package dev.lacuna;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -15,6 +16,15 @@ public final class Json {
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
     private static final ObjectWriter PRETTY = MAPPER.writerWithDefaultPrettyPrinter();
     private static final ObjectReader STRICT = MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /**
+     * For files a user or a system under test hands in (predictions, a system's own output, export.json): a key
+     * given twice is an error rather than the last one winning. Read them through {@code JsonFiles.utf8}, which
+     * also caps one value's length.
+     */
+    private static final ObjectMapper BOUNDED = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .build();
 
     private Json() {
     }
@@ -27,6 +37,11 @@ public final class Json {
     /** Indented output, as summary.json, graphs.json and JSON reports are written (two spaces, " : "). */
     public static ObjectWriter pretty() {
         return PRETTY;
+    }
+
+    /** The mapper for files handed in from outside: each key once in an object. */
+    public static ObjectMapper bounded() {
+        return BOUNDED;
     }
 
     /** A reader for which text after the one JSON value is an error rather than ignored. */

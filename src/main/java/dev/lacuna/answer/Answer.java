@@ -9,14 +9,25 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * One line of a predictions file as {@code lacuna evaluate} reads it: either a structured
  * {@code prediction} (private ids) or the {@code raw_output} of a generator, which the evaluator splits and
- * normalises like any other system's text.
+ * normalises like any other system's text. {@code benchmark_id} names the benchmark the answer was made for
+ * ({@code folder.BenchmarkIdentity}), so that {@code evaluate} refuses to score it against another.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"id", "prediction", "raw_output"})
+@JsonPropertyOrder({"id", "prediction", "raw_output", "benchmark_id"})
 public record Answer(
         @JsonProperty("id") String id,
         @JsonProperty("prediction") List<String> prediction,
-        @JsonProperty("raw_output") String rawOutput) {
+        @JsonProperty("raw_output") String rawOutput,
+        @JsonProperty("benchmark_id") String benchmarkId) {
+
+    public Answer(String id, List<String> prediction, String rawOutput) {
+        this(id, prediction, rawOutput, null);
+    }
+
+    /** This answer marked as made for the benchmark of that identity. */
+    public Answer forBenchmark(String identity) {
+        return new Answer(id, prediction, rawOutput, identity);
+    }
 
     public static Answer of(String id, List<String> prediction) {
         return new Answer(id, List.copyOf(prediction), null);

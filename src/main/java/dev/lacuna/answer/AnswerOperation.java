@@ -23,6 +23,7 @@ import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.Question;
@@ -114,7 +115,8 @@ public final class AnswerOperation {
                         + kg.name() + "' and build the benchmark first (or give --kg/--base)");
             }
             GraphAccess access = new GraphAccess(connection, kg, graph);
-            return answerAll(responder(s, access), questions, s.output());
+            return answerAll(responder(s, access), questions, s.output(),
+                    BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(s.benchmark())));
         } finally {
             repository.shutDown();
         }
@@ -135,7 +137,8 @@ public final class AnswerOperation {
         };
     }
 
-    private static Result answerAll(Responder responder, List<Question> questions, Path output) throws IOException {
+    private static Result answerAll(Responder responder, List<Question> questions, Path output, String identity)
+            throws IOException {
         ObjectWriter json = Json.mapper().writer();
         Path parent = output.toAbsolutePath().getParent();
         if (parent != null) {
@@ -152,7 +155,7 @@ public final class AnswerOperation {
                 if (a.prediction() != null && a.prediction().isEmpty()) {
                     empty++;
                 }
-                w.write(json.writeValueAsString(a));
+                w.write(json.writeValueAsString(a.forBenchmark(identity)));
                 w.write('\n');
                 answered++;
                 progress.step(1);

@@ -131,7 +131,8 @@ public final class BuildCommand implements Command {
                     minedBy = RuleGraph.MINED_BY_ANYBURL;
                 } else {
                     rules = AmieRules.read(file);
-                    minedBy = RuleGraph.MINED_BY_AMIE3;
+                    // a file lacuna mine wrote says so in its first line; any other rule file is AMIE3's
+                    minedBy = AmieRules.minedByLacuna(file) ? RuleGraph.MINED_BY_LACUNA : RuleGraph.MINED_BY_AMIE3;
                 }
                 try (RepositoryConnection c = repository.getConnection()) {
                     rules = EntityConstants.resolve(c, kg, rules); // constants by source id -> entity IRIs

@@ -61,7 +61,29 @@ public final class DemoCommand implements Command {
                 "--out", workdir.resolve("benchmark").toString(), "--force");
         context.out().println("== stats");
         step(main, context, "stats", "--store", store, "--kg", "family");
+        printWhereAndNext(context, store, workdir.resolve("benchmark"));
         return ExitCodes.OK;
+    }
+
+    /**
+     * Where the demo left its store and benchmark, and what to run on them: the demo's store is not the default
+     * store, so a command without {@code --store} finds no KG there.
+     */
+    static void printWhereAndNext(CliContext context, String store, Path benchmark) {
+        var out = context.out();
+        out.println();
+        out.println("== done");
+        out.println("  store:     " + store + " (KG 'family'; give --store " + store + " to use it: commands without"
+                + " --store use ./lacuna-data/store)");
+        out.println("  benchmark: " + benchmark);
+        out.println();
+        out.println("Next: serve the incomplete graph to a system under test (Ctrl-C stops it), answer with a reference");
+        out.println("responder and score it:");
+        out.println("  ./lacuna serve --store " + store + " --kg family");
+        out.println("  ./lacuna answer --store " + store + " --kg family --benchmark " + benchmark
+                + " --responder lookup --graph incomplete -o lookup-incomplete.jsonl");
+        out.println("  ./lacuna evaluate --benchmark " + benchmark + " --predictions lookup-incomplete.jsonl");
+        out.println("The README's examples load Family into the default store and build their own benchmark.");
     }
 
     private static void step(Dispatcher main, CliContext context, String... args) {

@@ -24,6 +24,7 @@ import dev.lacuna.OutputGuard;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
 import dev.lacuna.eval.EntityForm;
+import dev.lacuna.eval.EvaluationGuards;
 import dev.lacuna.eval.EvaluationReport;
 import dev.lacuna.eval.EvaluationSettings;
 import dev.lacuna.eval.ExportNaming;
@@ -35,6 +36,8 @@ import dev.lacuna.eval.RunResult;
 import dev.lacuna.eval.RunSetting;
 import dev.lacuna.eval.SystemResult;
 import dev.lacuna.eval.SystemSpec;
+import dev.lacuna.export.ExportManifest;
+import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.questions.SplitChoice;
 import dev.lacuna.store.GraphRole;
 
@@ -54,7 +57,7 @@ public final class EvaluateCommand implements Command {
     @Override
     public String usage() {
         return "--benchmark DIR (--predictions FILE | [--complete FILE --incomplete FILE] [--replaced FILE] [--noisy FILE] | --system NAME=FILE[,FILE]...)"
-                + " [--export EXPORT_DIR]... [--entities FORM] [--from SYSTEM] [--strict-naming]"
+                + " [--export EXPORT_DIR]... [--entities FORM] [--from SYSTEM] [--strict-naming] [--score-anyway]"
                 + " [--split test|valid|train|all] [--format json|markdown|html] [--output FILE]";
     }
 
@@ -94,6 +97,10 @@ public final class EvaluateCommand implements Command {
         options.addOption(Option.builder().longOpt("strict-naming")
                 .desc("exit 2 and write nothing when a naming warning is raised (fewer than half the predicted answers "
                         + "name a KG entity, or --entities disagrees with --export)").get());
+        options.addOption(Option.builder().longOpt("score-anyway")
+                .desc("score a file even when most of the split's questions have no prediction or most records answer "
+                        + "questions of other splits (refused by default: such a file was likely made for another benchmark "
+                        + "or split)").get());
         options.addOption(Option.builder().longOpt("delimiters").hasArg().argName("POLICY")
                 .desc("how a raw output is split: auto (default: also on spaces for ids, not for text), comma-newline, comma-newline-space").get());
         options.addOption(Option.builder().longOpt("from").hasArg().argName("SYSTEM")
@@ -148,7 +155,12 @@ public final class EvaluateCommand implements Command {
 
         long start = System.nanoTime();
         Benchmark benchmark = Benchmark.load(Path.of(line.getOptionValue("benchmark")));
-        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems, naming.from())
+        for (Path dir : exports) {
+            refuseAnotherBenchmark(dir, benchmark);
+        }
+        EvaluationGuards guards = new EvaluationGuards(line.hasOption("score-anyway"),
+                line.hasOption("entities") || !exports.isEmpty());
+        EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems, naming.from(), guards)
                 .withWarnings(naming.warnings());
         for (String warning : report.warnings()) {
             context.err().println("lacuna evaluate: warning: " + warning);
@@ -172,6 +184,17 @@ public final class EvaluateCommand implements Command {
             writePerQuestion(perQuestion, report);
         }
         return ExitCodes.OK;
+    }
+
+    /** An export of another benchmark names entities and questions of that one: its naming would be a guess here. */
+    private static void refuseAnotherBenchmark(Path export, Benchmark benchmark) {
+        String exported = ExportManifest.read(export).benchmarkId();
+        if (exported != null && !exported.equals(benchmark.identity())) {
+            throw new BadInputException(export.resolve("export.json").toString(), -1, -1, "the export was written from"
+                    + " another benchmark (" + BenchmarkIdentity.FIELD + " " + exported + "; --benchmark "
+                    + benchmark.dir() + " is " + benchmark.identity() + "): give the --export of this benchmark, or"
+                    + " --benchmark the folder that export was written from");
+        }
     }
 
     static List<SystemSpec> systems(CommandLine line) {

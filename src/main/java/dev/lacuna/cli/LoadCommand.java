@@ -1,5 +1,7 @@
 package dev.lacuna.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,6 +11,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.Stores;
@@ -43,6 +46,15 @@ public final class LoadCommand implements Command {
         options.addOption(Option.builder().longOpt("replace").desc("replace a KG of the same name already loaded").get());
     }
 
+    private static void removeNewStore(Path folder, CliContext context) {
+        try {
+            OutputFolder.deleteTree(folder);
+        } catch (IOException e) {
+            context.err().println("lacuna load: could not remove the store folder " + folder
+                    + " this failed load created: " + e.getMessage());
+        }
+    }
+
     @Override
     public int run(CommandLine line, CliContext context) {
         List<String> args = line.getArgList();
@@ -53,7 +65,10 @@ public final class LoadCommand implements Command {
         KgLoader.Options options = new KgLoader.Options(line.hasOption("format") ? TripleFormat.parse(line.getOptionValue("format")) : null,
                 line.hasOption("labels") ? Path.of(line.getOptionValue("labels")) : null,
                 CommonOptions.seed(line), line.hasOption("replace"));
+        // a first load that fails leaves no store behind: an empty store folder was taken for a store by the next command
+        Path created = CommonOptions.storeConfig(line).folder().filter(f -> !Files.exists(f)).orElse(null);
         Repository repository = CommonOptions.openStore(line);
+        boolean loaded = false;
         try {
             CommonOptions.warnIfInferring(line, repository, context);
             KgLoader.Result r = new KgLoader(repository, kg, CommonOptions.storeConfig(line).loadBatch()).load(args.stream().map(Path::of).toList(), options);
@@ -70,8 +85,12 @@ public final class LoadCommand implements Command {
                         r.literalsSkipped());
             }
             context.out().printf("  graph %s (checksum %s)%n", kg.complete(), r.checksum());
+            loaded = true;
         } finally {
             Stores.close(repository);
+            if (!loaded && created != null) {
+                removeNewStore(created, context);
+            }
         }
         return ExitCodes.OK;
     }

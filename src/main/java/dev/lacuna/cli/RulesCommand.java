@@ -124,7 +124,7 @@ public final class RulesCommand implements Command {
             KgGraphs kg = CommonOptions.kg(line, repository);
             validate(c, kg, file, rules, lines);
             RuleGraph.refuseReplacingBuild(c, kg, line.hasOption("force"));
-            RuleGraph.write(c, kg, rules, RuleGraph.MINED_BY_AMIE3);
+            RuleGraph.write(c, kg, rules, AmieRules.minedByLacuna(file) ? RuleGraph.MINED_BY_LACUNA : RuleGraph.MINED_BY_AMIE3);
             context.out().printf("imported %,d rules from %s into graph %s%n", rules.size(), file, kg.benchmark());
         } finally {
             Stores.close(repository);

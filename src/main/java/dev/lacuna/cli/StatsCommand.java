@@ -8,6 +8,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Counts;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.GraphRole;
@@ -93,7 +94,7 @@ public final class StatsCommand implements Command {
             }
             if (!rules.isEmpty()) {
                 out.println();
-                out.printf("rules in the benchmark graph: %s (total %,d)%n", rules,
+                out.printf("rules in the benchmark graph: %s (total %,d)%n", Counts.describe(rules),
                         rules.values().stream().mapToLong(Long::longValue).sum());
             }
         }

@@ -174,7 +174,7 @@ final class BuildPublication {
                 publication = config.transactional() ? new Transactional(repository, kg) : new Staged(repository, kg);
             }
             // A shared store (a lab's Virtuoso holding Freebase) must see that nothing else is touched.
-            LOG.info("writing only the graphs {}", publication.graphs());
+            LOG.info("writing only the graphs {}", String.join(", ", publication.graphs().stream().map(IRI::stringValue).toList()));
             return publication;
         }
 

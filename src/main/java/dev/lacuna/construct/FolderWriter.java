@@ -16,6 +16,7 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.TrigFile;
 import dev.lacuna.questions.QuestionFiles;
@@ -94,7 +95,8 @@ final class FolderWriter {
             AmieRules.write(rules, folder.rulesFile());
             QuestionFiles.write(dir, split);
             BuildPublication.writeGraphsFile(dir, kg);
-            BenchmarkFolder.writeSummary(dir, report.summary());
+            // the identity is the question files' digest, so it is taken once they are written
+            BenchmarkFolder.writeSummary(dir, report.summary().withBenchmarkId(BenchmarkIdentity.of(dir)));
             trig.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -13,6 +13,7 @@ import java.util.Set;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.SplitChoice;
@@ -32,6 +33,7 @@ public final class Benchmark {
     private final Set<SplitName> present;
     private final Map<SplitName, List<Question>> splits = new EnumMap<>(SplitName.class);
     private Map<String, Question> byId;
+    private String identity;
 
     private Benchmark(BenchmarkFolder folder, String kg, String base, Set<SplitName> present) {
         this.folder = folder;
@@ -75,6 +77,14 @@ public final class Benchmark {
     /** Where each file of the folder is. */
     public BenchmarkFolder folder() {
         return folder;
+    }
+
+    /** The benchmark's identity: summary.json's, or computed from the question files for a folder without one. */
+    public String identity() {
+        if (identity == null) {
+            identity = BenchmarkIdentity.recordedOrComputed(folder);
+        }
+        return identity;
     }
 
     /** The KG name from summary.json, or null. */

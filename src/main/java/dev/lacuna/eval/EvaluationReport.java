@@ -49,6 +49,12 @@ public record EvaluationReport(
      */
     public static EvaluationReport evaluate(Benchmark benchmark, EvaluationSettings settings, List<SystemSpec> systems,
             OutputSource from) {
+        return evaluate(benchmark, settings, systems, from, EvaluationGuards.NONE);
+    }
+
+    /** As {@link #evaluate(Benchmark, EvaluationSettings, List, OutputSource)}, refusing what the guards say. */
+    public static EvaluationReport evaluate(Benchmark benchmark, EvaluationSettings settings, List<SystemSpec> systems,
+            OutputSource from, EvaluationGuards guards) {
         if (from == OutputSource.BRINK && settings.delimiters() == Delimiters.AUTO) {
             settings = settings.withDelimiters(Delimiters.COMMA_NEWLINE);
         }
@@ -70,6 +76,13 @@ public record EvaluationReport(
             for (Map.Entry<RunSetting, Path> e : s.files().entrySet()) {
                 SystemOutputReaders.Read read = SystemOutputReaders.read(from, e.getValue(), benchmark, settings);
                 RunResult run = evaluator.evaluate(read.outputs(), e.getValue().toString());
+                if (!guards.scoreAnyway()) {
+                    CoverageCheck.check(e.getValue().toString(), run.coverage(), evaluator.questions(), settings.split(),
+                            benchmark, read.outputs());
+                }
+                if (!guards.namingGiven() && !(read.privateIds() && settings.entities() == EntityForm.PRIVATE)) {
+                    NamingAmbiguity.check(s.name(), e.getKey(), e.getValue().toString(), benchmark, read.outputs(), settings);
+                }
                 runs.put(e.getKey(), run);
                 String naming = NamingCheck.warning(s.name(), e.getKey(), run.coverage().resolution(), benchmark,
                         read.outputs(), settings);

@@ -123,6 +123,11 @@ public final class Evaluator {
                 unknown.add(o.id());
             }
         }
+        if (byId.isEmpty() && unknown.isEmpty()) {
+            throw new BadInputException(source, -1, -1, "none of the " + outputs.size() + " prediction ids is a question"
+                    + " of the " + settings.split() + " split (0 matched; all answer questions of other splits): "
+                    + CoverageCheck.likelyCause(CoverageCheck.otherSplits(benchmark, settings.split(), outputs), otherSplit));
+        }
         if (byId.isEmpty()) {
             throw new BadInputException(source, -1, -1, "none of the " + outputs.size()
                     + " prediction ids matches one of the " + gold.size() + " questions of the " + settings.split()

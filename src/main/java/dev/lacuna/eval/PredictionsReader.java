@@ -1,17 +1,15 @@
 package dev.lacuna.eval;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.StringReader;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonLocation;
@@ -19,28 +17,95 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
+import dev.lacuna.JsonFiles;
+import dev.lacuna.ValueLengthGuard;
+import dev.lacuna.folder.BenchmarkIdentity;
 
 /**
  * Reads a predictions file: JSON Lines (one object per line) or one JSON array of objects, each
  * {@code {"id": ..., "prediction": [...]}} and/or {@code {"id": ..., "raw_output": "..."}} (the paper's
- * released format). Which form is detected from the first non-blank character. A {@code prediction}
+ * released format). Which form is detected from the first value. A {@code prediction}
  * that is a string is kept as raw output, as RoG's scripts treat it. Every problem names file and line.
+ *
+ * <p>The file is streamed, never held whole, and each record is read field by field: the fields evaluate does not
+ * use (RoG's prompt in {@code input}) are skipped without being built, one string or number is capped
+ * ({@link JsonFiles#utf8}), and so are one prediction list ({@link #MAX_ANSWERS}) and what the file's records hold in
+ * all ({@link #MAX_FILE_ANSWERS}, {@link #MAX_FILE_CHARS}); so memory is bounded, and time is linear in the file. A leading byte order mark is skipped, as in every file Lacuna reads.
+ * A record's {@code benchmark_id}, which {@code lacuna answer} writes, must name the benchmark being scored.
  */
 public final class PredictionsReader {
-    private static final ObjectMapper JSON = Json.mapper();
-    /** For one JSON Lines record: text after the object on the same line is an error, not ignored. */
-    private static final ObjectReader JSON_LINE = Json.strict();
+    /** The longest string one field may hold, in characters. */
+    public static final int MAX_FIELD_CHARS = JsonFiles.MAX_STRING_CHARS;
+    /** The most answers one prediction list may hold. */
+    public static final int MAX_ANSWERS = 1 << 20;
+    /** The most answers one file may hold in all: evaluate keeps every record, so the file as a whole is capped. */
+    public static final long MAX_FILE_ANSWERS = 1L << 23;
+    /** The most characters of answers and raw outputs one file may hold in all. */
+    public static final long MAX_FILE_CHARS = 1L << 28;
+
+    /** What a file's records hold so far, against the file's caps; and how many name their benchmark. */
+    private static final class Tally {
+        private final long maxAnswers;
+        private final long maxChars;
+        int marked;
+        long answers;
+        long chars;
+
+        Tally() {
+            this(MAX_FILE_ANSWERS, MAX_FILE_CHARS);
+        }
+
+        Tally(long maxAnswers, long maxChars) {
+            this.maxAnswers = maxAnswers;
+            this.maxChars = maxChars;
+        }
+
+        void keep(int answers, int chars, String source, long line) {
+            this.answers += answers;
+            this.chars += chars;
+            if (this.answers > maxAnswers || this.chars > maxChars) {
+                throw new BadInputException(source, line, -1, String.format(Locale.ROOT, "the file holds more than %,d"
+                        + " answers or %,d characters of answers and raw outputs in all: evaluate keeps every record in"
+                        + " memory, so a file is capped there; no benchmark needs that many, so give each question only the"
+                        + " answers the system means", maxAnswers, maxChars));
+            }
+        }
+    }
 
     private PredictionsReader() {
     }
 
     public static List<SystemOutput> read(Path file, PredictionField field) {
-        return parse(text(file), file.toString(), field);
+        return read(file, field, null).outputs();
+    }
+
+    /**
+     * A file's records, and whether every one names the benchmark it was made for: {@code lacuna answer} writes that
+     * mark, and its answers are private ids.
+     */
+    public record Records(List<SystemOutput> outputs, boolean allMarked) {
+    }
+
+    /**
+     * The file's records; a record naming a benchmark other than {@code benchmarkId} (when given) is refused.
+     */
+    public static Records read(Path file, PredictionField field, String benchmarkId) {
+        try (Reader in = JsonFiles.utf8(file)) {
+            Tally tally = new Tally();
+            List<SystemOutput> out = parse(in, file.toString(), field, benchmarkId, tally);
+            return new Records(out, tally.marked == out.size());
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
+        } catch (CharacterCodingException e) {
+            throw JsonFiles.invalidUtf8(file);
+        } catch (ValueLengthGuard.TooLong e) {
+            throw new BadInputException(file.toString(), e.line(), -1, e.getMessage());
+        } catch (IOException e) {
+            throw new BadInputException(file.toString(), -1, -1, "cannot read predictions: " + e.getMessage(), e);
+        }
     }
 
     /** One record of a JSON Lines file, with the file's own line number. */
@@ -49,62 +114,79 @@ public final class PredictionsReader {
 
     /**
      * A JSON Lines file of objects (blank lines skipped), read as {@link #read} reads predictions: a missing file,
-     * invalid UTF-8 and malformed JSON are named with their line. For the systems' own output files.
+     * invalid UTF-8, malformed JSON and values over the caps are named with their line. For the systems' own output files.
      */
     static List<JsonLine> jsonLines(Path file) {
-        List<JsonLine> out = jsonLines(text(file), file.toString());
-        for (JsonLine l : out) {
-            if (!l.node().isObject()) {
-                throw new BadInputException(file.toString(), l.line(), 1, "expected one JSON object a line");
+        String source = file.toString();
+        List<JsonLine> out = new ArrayList<>();
+        try (Reader in = JsonFiles.utf8(file); JsonParser p = Json.bounded().createParser(in)) {
+            long lastLine = 0;
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                long line = p.currentTokenLocation().getLineNr();
+                if (line == lastLine) {
+                    throw new BadInputException(source, line, p.currentTokenLocation().getColumnNr(),
+                            "text after the record on the same line: JSON Lines holds one object a line");
+                }
+                if (t != JsonToken.START_OBJECT) {
+                    throw new BadInputException(source, line, 1, "expected one JSON object a line");
+                }
+                out.add(new JsonLine(line, p.readValueAsTree()));
+                lastLine = p.currentLocation().getLineNr();
             }
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(source, -1, -1, "file does not exist");
+        } catch (CharacterCodingException e) {
+            throw JsonFiles.invalidUtf8(file);
+        } catch (ValueLengthGuard.TooLong e) {
+            throw new BadInputException(source, e.line(), -1, e.getMessage());
+        } catch (JsonProcessingException e) {
+            throw JsonFiles.malformed(source, e);
+        } catch (IOException e) {
+            throw new BadInputException(source, -1, -1, "cannot read: " + e.getMessage(), e);
         }
         return out;
     }
 
-    private static String text(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
-        } catch (CharacterCodingException e) {
-            throw invalidUtf8(file);
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), -1, -1, "cannot read predictions: " + e.getMessage(), e);
-        }
-    }
-
-    /** Finds the line of the first invalid UTF-8, which Files.readString does not say. */
-    private static BadInputException invalidUtf8(Path file) {
-        try {
-            byte[] bytes = Files.readAllBytes(file);
-            var decoder = StandardCharsets.UTF_8.newDecoder();
-            int start = 0;
-            long line = 1;
-            for (int i = 0; i <= bytes.length; i++) {
-                if (i == bytes.length || bytes[i] == '\n') {
-                    try {
-                        decoder.reset().decode(ByteBuffer.wrap(bytes, start, i - start));
-                    } catch (CharacterCodingException bad) {
-                        return new BadInputException(file.toString(), line, -1, "not valid UTF-8");
-                    }
-                    start = i + 1;
-                    line++;
-                }
-            }
-        } catch (IOException e) {
-            // fall through to the message without a line
-        }
-        return new BadInputException(file.toString(), -1, -1, "not valid UTF-8");
-    }
-
     /** Parses predictions text; {@code source} names it in messages. */
     public static List<SystemOutput> parse(String text, String source, PredictionField field) {
-        String stripped = text.strip();
-        if (stripped.isEmpty()) {
-            throw new BadInputException(source, -1, -1,
-                    "predictions file is empty: expected JSON Lines or a JSON array of {\"id\", \"prediction\"|\"raw_output\"}");
+        return parse(text, source, field, new Tally());
+    }
+
+    /** As {@link #parse(String, String, PredictionField)} with other caps on the whole file, for tests. */
+    static List<SystemOutput> parse(String text, String source, PredictionField field, long maxAnswers, long maxChars) {
+        return parse(text, source, field, new Tally(maxAnswers, maxChars));
+    }
+
+    private static List<SystemOutput> parse(String text, String source, PredictionField field, Tally tally) {
+        String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        try (Reader in = new ValueLengthGuard(new StringReader(body), JsonFiles.MAX_STRING_CHARS, JsonFiles.MAX_NUMBER_CHARS)) {
+            return parse(in, source, field, null, tally);
+        } catch (ValueLengthGuard.TooLong e) {
+            throw new BadInputException(source, e.line(), -1, e.getMessage());
+        } catch (IOException e) {
+            throw new BadInputException(source, -1, -1, "cannot read predictions: " + e.getMessage(), e);
         }
-        List<SystemOutput> out = stripped.charAt(0) == '[' ? parseArray(text, source, field) : parseLines(text, source, field);
+    }
+
+    /** The records of {@code in}; {@code tally} counts those naming the benchmark they were made for, and what is kept. */
+    private static List<SystemOutput> parse(Reader in, String source, PredictionField field, String benchmarkId,
+            Tally tally) throws IOException {
+        List<SystemOutput> out = new ArrayList<>();
+        try (JsonParser p = Json.bounded().createParser(in)) {
+            JsonToken first = p.nextToken();
+            if (first == null) {
+                throw new BadInputException(source, -1, -1,
+                        "predictions file is empty: expected JSON Lines or a JSON array of {\"id\", \"prediction\"|\"raw_output\"}");
+            }
+            if (first == JsonToken.START_ARRAY) {
+                readArray(p, source, field, benchmarkId, out, tally);
+            } else {
+                readLines(p, first, source, field, benchmarkId, out, tally);
+            }
+        } catch (JsonProcessingException e) {
+            throw JsonFiles.malformed(source, e);
+        }
         if (out.isEmpty()) {
             throw new BadInputException(source, -1, -1, "predictions file has no records");
         }
@@ -119,111 +201,153 @@ public final class PredictionsReader {
         return out;
     }
 
-    private static List<SystemOutput> parseLines(String text, String source, PredictionField field) {
-        List<SystemOutput> out = new ArrayList<>();
-        for (JsonLine l : jsonLines(text, source)) {
-            out.add(record(l.node(), source, l.line(), field));
+    private static void readLines(JsonParser p, JsonToken first, String source, PredictionField field, String benchmarkId,
+            List<SystemOutput> out, Tally tally) throws IOException {
+        long lastLine = 0;
+        for (JsonToken t = first; t != null; t = p.nextToken()) {
+            JsonLocation at = p.currentTokenLocation();
+            if (at.getLineNr() == lastLine) {
+                throw new BadInputException(source, at.getLineNr(), at.getColumnNr(),
+                        "malformed JSON: text after the record on the same line (JSON Lines holds one object a line)");
+            }
+            try {
+                out.add(record(p, source, at.getLineNr(), field, benchmarkId, tally));
+            } catch (JsonProcessingException e) {
+                // a record cut short ends where the file does, lines after its own: name the record's line
+                JsonLocation loc = e.getLocation();
+                boolean cut = e.getOriginalMessage() != null && e.getOriginalMessage().contains("end-of-input");
+                throw new BadInputException(source, cut || loc == null ? at.getLineNr() : loc.getLineNr(),
+                        cut || loc == null ? -1 : loc.getColumnNr(), "malformed JSON: " + e.getOriginalMessage());
+            }
+            lastLine = p.currentLocation().getLineNr();
         }
-        return out;
     }
 
-    private static List<JsonLine> jsonLines(String text, String source) {
-        List<JsonLine> out = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new StringReader(text))) {
-            String line;
-            long n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode node;
-                try {
-                    node = JSON_LINE.readTree(line);
-                } catch (JsonProcessingException e) {
-                    JsonLocation loc = e.getLocation();
-                    throw new BadInputException(source, n, loc == null ? -1 : loc.getColumnNr(),
-                            "malformed JSON: " + e.getOriginalMessage());
-                }
-                out.add(new JsonLine(n, node));
+    private static void readArray(JsonParser p, String source, PredictionField field, String benchmarkId,
+            List<SystemOutput> out, Tally tally) throws IOException {
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t == null) {
+                throw new BadInputException(source, p.currentLocation().getLineNr(), -1,
+                        "malformed JSON: the array is not closed");
             }
-        } catch (IOException e) {
-            throw new BadInputException(source, -1, -1, "cannot read predictions: " + e.getMessage(), e);
+            out.add(record(p, source, p.currentTokenLocation().getLineNr(), field, benchmarkId, tally));
         }
-        return out;
+        if (p.nextToken() != null) {
+            throw new BadInputException(source, p.currentTokenLocation().getLineNr(), -1,
+                    "malformed JSON: text after the closing ']'");
+        }
     }
 
-    private static List<SystemOutput> parseArray(String text, String source, PredictionField field) {
-        List<SystemOutput> out = new ArrayList<>();
-        try (JsonParser p = JSON.createParser(text)) {
-            p.nextToken(); // START_ARRAY
-            JsonToken t;
-            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                if (t == null) {
-                    throw new BadInputException(source, p.currentLocation().getLineNr(), -1,
-                            "malformed JSON: the array is not closed");
-                }
-                long line = p.currentTokenLocation().getLineNr();
-                JsonNode node = p.readValueAsTree();
-                out.add(record(node, source, line, field));
-            }
-            if (p.nextToken() != null) {
-                throw new BadInputException(source, p.currentTokenLocation().getLineNr(), -1,
-                        "malformed JSON: text after the closing ']'");
-            }
-        } catch (JsonProcessingException e) {
-            JsonLocation loc = e.getLocation();
-            throw new BadInputException(source, loc == null ? -1 : loc.getLineNr(), loc == null ? -1 : loc.getColumnNr(),
-                    "malformed JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new BadInputException(source, -1, -1, "cannot read predictions: " + e.getMessage(), e);
-        }
-        return out;
+    /** A field's value as read: absent, null, a string, a list of scalars, or another JSON type (named). */
+    private record Value(boolean present, boolean isNull, String text, List<String> items, String otherType) {
+        static final Value ABSENT = new Value(false, false, null, null, null);
     }
 
-    private static SystemOutput record(JsonNode node, String source, long line, PredictionField field) {
-        if (node == null || !node.isObject()) {
+    /** One record, its parser on the record's first token; leaves the parser on the record's last token. */
+    private static SystemOutput record(JsonParser p, String source, long line, PredictionField field, String benchmarkId,
+            Tally tally) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new BadInputException(source, line, -1,
                     "expected an object {\"id\": ..., \"prediction\": [...]} or {\"id\": ..., \"raw_output\": \"...\"}");
         }
-        JsonNode id = node.get("id");
-        if (id == null || !(id.isTextual() || id.isIntegralNumber())) {
+        String id = null;
+        Value prediction = Value.ABSENT;
+        Value raw = Value.ABSENT;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken v = p.nextToken();
+            switch (name) {
+                case "id" -> {
+                    if (v != JsonToken.VALUE_STRING && v != JsonToken.VALUE_NUMBER_INT) {
+                        throw new BadInputException(source, line, -1, "record has no \"id\" (a string)");
+                    }
+                    id = p.getText();
+                }
+                case "prediction" -> prediction = value(p, source, line, field != PredictionField.RAW_OUTPUT, tally);
+                case "raw_output" -> raw = value(p, source, line, false, tally);
+                case BenchmarkIdentity.FIELD -> {
+                    if (v == JsonToken.VALUE_STRING && benchmarkId != null && !benchmarkId.equals(p.getText())) {
+                        throw new BadInputException(source, line, -1, "this record was made for benchmark " + p.getText()
+                                + " (its \"" + BenchmarkIdentity.FIELD + "\"), and --benchmark is benchmark " + benchmarkId
+                                + " (summary.json's \"" + BenchmarkIdentity.FIELD + "\"): score the file against the"
+                                + " benchmark folder it was made for");
+                    }
+                    if (v == JsonToken.VALUE_STRING) {
+                        tally.marked++;
+                    }
+                    p.skipChildren();
+                }
+                default -> p.skipChildren();
+            }
+        }
+        if (id == null) {
             throw new BadInputException(source, line, -1, "record has no \"id\" (a string)");
         }
-        JsonNode prediction = node.get("prediction");
-        JsonNode raw = node.get("raw_output");
         boolean usePrediction = switch (field) {
             case PREDICTION -> true;
             case RAW_OUTPUT -> false;
-            case AUTO -> prediction != null;
+            case AUTO -> prediction.present();
         };
-        JsonNode chosen = usePrediction ? prediction : raw;
+        Value chosen = usePrediction ? prediction : raw;
         String name = usePrediction ? "prediction" : "raw_output";
-        if (chosen == null) {
+        if (!chosen.present()) {
             throw new BadInputException(source, line, -1, field == PredictionField.AUTO
                     ? "record has neither \"prediction\" nor \"raw_output\""
                     : "record has no \"" + name + "\" (chosen with --field " + field.label() + ")");
         }
         if (chosen.isNull()) {
-            return new SystemOutput(id.asText(), List.of(), null, line);
+            return new SystemOutput(id, List.of(), null, line);
         }
-        if (chosen.isTextual()) {
-            return new SystemOutput(id.asText(), null, chosen.asText(), line);
+        if (chosen.text() != null) {
+            return new SystemOutput(id, null, chosen.text(), line);
         }
-        if (usePrediction && chosen.isArray()) {
-            List<String> items = new ArrayList<>(chosen.size());
-            for (JsonNode e : chosen) {
-                if (e.isTextual() || e.isNumber() || e.isBoolean()) {
-                    items.add(e.asText());
-                } else if (!e.isNull()) {
-                    throw new BadInputException(source, line, -1,
-                            "\"prediction\" must hold strings or numbers, found " + e.getNodeType().name().toLowerCase());
-                }
-            }
-            return new SystemOutput(id.asText(), items, null, line);
+        if (usePrediction && chosen.items() != null) {
+            return new SystemOutput(id, chosen.items(), null, line);
         }
         throw new BadInputException(source, line, -1, "\"" + name + "\" must be "
-                + (usePrediction ? "a list of strings or a string" : "a string") + ", found "
-                + chosen.getNodeType().name().toLowerCase());
+                + (usePrediction ? "a list of strings or a string" : "a string") + ", found " + chosen.otherType());
+    }
+
+    /** A field's value; a list is read item by item only when {@code lists} (else skipped and named). */
+    private static Value value(JsonParser p, String source, long line, boolean lists, Tally tally) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) {
+            return new Value(true, true, null, null, null);
+        }
+        if (t == JsonToken.VALUE_STRING) {
+            tally.keep(0, p.getTextLength(), source, line);
+            return new Value(true, false, p.getText(), null, null);
+        }
+        if (t == JsonToken.START_ARRAY && lists) {
+            List<String> items = new ArrayList<>();
+            JsonToken e;
+            while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
+                if (e == JsonToken.VALUE_NULL) {
+                    continue;
+                }
+                if (!e.isScalarValue()) {
+                    throw new BadInputException(source, line, -1, "\"prediction\" must hold strings or numbers, found "
+                            + (e == JsonToken.START_ARRAY ? "array" : "object"));
+                }
+                if (items.size() == MAX_ANSWERS) {
+                    throw new BadInputException(source, line, -1, String.format(Locale.ROOT,
+                            "\"prediction\" holds more than %,d answers: one list is capped there so that reading stays in"
+                                    + " bounded memory", MAX_ANSWERS));
+                }
+                // the token's text, never a parsed number: an answer is compared as text
+                tally.keep(1, p.getTextLength(), source, line);
+                items.add(p.getText());
+            }
+            return new Value(true, false, null, items, null);
+        }
+        String type = switch (t) {
+            case START_ARRAY -> "array";
+            case START_OBJECT -> "object";
+            case VALUE_TRUE, VALUE_FALSE -> "boolean";
+            default -> "number";
+        };
+        p.skipChildren();
+        return new Value(true, false, null, null, type);
     }
 }

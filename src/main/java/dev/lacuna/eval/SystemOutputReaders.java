@@ -35,8 +35,18 @@ import dev.lacuna.questions.Question;
 public final class SystemOutputReaders {
     private static final Pattern BRACES = Pattern.compile("\\{([^{}]*)}");
 
-    /** Records read and notes for the report. */
-    public record Read(List<SystemOutput> outputs, List<String> notes) {
+    /**
+     * Records read and notes for the report; {@code privateIds} when every record was written by {@code lacuna answer}
+     * (it marks each with the benchmark's identity), whose answers are private ids.
+     */
+    public record Read(List<SystemOutput> outputs, List<String> notes, boolean privateIds) {
+        public Read(List<SystemOutput> outputs, List<String> notes) {
+            this(outputs, notes, false);
+        }
+
+        static Read of(PredictionsReader.Records records) {
+            return new Read(records.outputs(), List.of(), records.allMarked());
+        }
     }
 
     private SystemOutputReaders() {
@@ -44,9 +54,9 @@ public final class SystemOutputReaders {
 
     public static Read read(OutputSource from, Path file, Benchmark benchmark, EvaluationSettings settings) {
         return switch (from) {
-            case LACUNA -> new Read(PredictionsReader.read(file, settings.field()), List.of());
-            case ROG -> new Read(PredictionsReader.read(file, PredictionField.PREDICTION), List.of());
-            case BRINK -> new Read(PredictionsReader.read(file, PredictionField.RAW_OUTPUT), List.of());
+            case LACUNA -> Read.of(PredictionsReader.read(file, settings.field(), benchmark.identity()));
+            case ROG -> Read.of(PredictionsReader.read(file, PredictionField.PREDICTION, benchmark.identity()));
+            case BRINK -> Read.of(PredictionsReader.read(file, PredictionField.RAW_OUTPUT, benchmark.identity()));
             case TOG -> tog(file, benchmark, settings);
             case GNNRAG -> gnnrag(file, benchmark, settings);
         };
@@ -164,8 +174,9 @@ public final class SystemOutputReaders {
                 Set<String> ours = new HashSet<>();
                 questions.get(i).answers().forEach(a -> ours.add(names.getOrDefault(a, a)));
                 if (!theirs.equals(ours)) {
-                    throw new BadInputException(file.toString(), line, -1, "line " + line + " answers " + theirs
-                            + " but question " + questions.get(i).id() + " has " + ours + ": the lines are out of step with the "
+                    throw new BadInputException(file.toString(), line, -1, "line " + line + " answers "
+                            + String.join(", ", new java.util.TreeSet<>(theirs)) + " but question " + questions.get(i).id()
+                            + " has " + String.join(", ", new java.util.TreeSet<>(ours)) + ": the lines are out of step with the "
                             + settings.split() + " split, or --entities does not match the export's label setting");
                 }
             }

@@ -1,6 +1,5 @@
 package dev.lacuna.export;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -8,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.JsonFiles;
+import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.view.LabelMode;
 
 /**
@@ -23,8 +24,14 @@ import dev.lacuna.view.LabelMode;
  * @param system  the {@code evaluate --from} word of the system the export was written for, or null for the plain
  *                graph formats (whose readers write Lacuna's own predictions format)
  * @param outputs how that system's outputs name entities: an {@code evaluate --entities} word
+ * @param benchmarkId the identity of the benchmark exported ({@code folder.BenchmarkIdentity}), or null for an export
+ *                written before export.json recorded it
  */
-public record ExportManifest(ExportFormat format, LabelMode labels, String system, LabelMode outputs) {
+public record ExportManifest(ExportFormat format, LabelMode labels, String system, LabelMode outputs, String benchmarkId) {
+
+    public ExportManifest(ExportFormat format, LabelMode labels, String system, LabelMode outputs) {
+        this(format, labels, system, outputs, null);
+    }
 
     /** The manifest of an export in the given format and label setting. */
     public static ExportManifest of(ExportFormat format, LabelMode labels) {
@@ -75,13 +82,9 @@ public record ExportManifest(ExportFormat format, LabelMode labels, String syste
         if (!Files.isRegularFile(file)) {
             throw new BadInputException(file.toString(), -1, -1, "missing: --export needs a folder written by lacuna export");
         }
-        JsonNode root;
-        try {
-            root = QuestionsOut.JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), -1, -1, "cannot read: " + e.getMessage(), e);
-        }
-        if (root == null || !Exporter.FORMAT.equals(root.path("format").asText())) {
+        // exactly one object, UTF-8, each key once: a repeated "export" key once switched how predictions are read
+        JsonNode root = JsonFiles.object(file);
+        if (!Exporter.FORMAT.equals(root.path("format").asText())) {
             throw new BadInputException(file.toString(), -1, -1, "not written by lacuna export (expected \"format\": \""
                     + Exporter.FORMAT + "\")");
         }
@@ -97,6 +100,8 @@ public record ExportManifest(ExportFormat format, LabelMode labels, String syste
                     + m.format().label() + " export with --labels " + m.labels().label() + " gives '" + m.outputs().label()
                     + "': was the file edited?");
         }
-        return m;
+        JsonNode id = root.get(BenchmarkIdentity.FIELD);
+        return id == null || !id.isTextual() ? m
+                : new ExportManifest(m.format(), m.labels(), m.system(), m.outputs(), id.asText());
     }
 }

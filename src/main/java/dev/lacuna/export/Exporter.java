@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.folder.OutputFolder;
 import dev.lacuna.store.GraphRole;
@@ -56,6 +57,7 @@ public final class Exporter {
         summary.put("format", FORMAT);
         summary.put("export", s.format().label());
         summary.put("benchmark", s.benchmark().toString());
+        summary.put(BenchmarkIdentity.FIELD, BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(s.benchmark())));
         summary.put("kg", folder.kg().name());
         summary.put("graph", s.format() == ExportFormat.TRIG ? "complete+incomplete" : s.graph().label());
         summary.put("labels", s.labels().label());

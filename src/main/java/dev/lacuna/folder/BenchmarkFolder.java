@@ -146,7 +146,9 @@ public final class BenchmarkFolder {
             throw new BadInputException(file.toString(), -1, -1, "missing: not a benchmark folder written by lacuna build");
         }
         try {
-            JsonNode tree = Json.strict().readTree(Files.readString(file));
+            String text = Files.readString(file);
+            // a byte order mark is skipped here as in every other file Lacuna reads
+            JsonNode tree = Json.strict().readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
             JsonNode format = tree == null ? null : tree.get("format");
             if (format == null || !format.canConvertToInt()) {
                 throw new BadInputException(file.toString(), -1, -1, "no format field: the folder was written by another"
@@ -225,6 +227,9 @@ public final class BenchmarkFolder {
         }
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line = r.readLine();
+            if (line != null && line.startsWith("\uFEFF")) {
+                line = line.substring(1); // a byte order mark, skipped as in every file Lacuna reads
+            }
             if (line == null || !line.startsWith("private_id\t")) {
                 throw new BadInputException(file.toString(), 1, -1, "expected the header private_id<TAB>source_id<TAB>label");
             }

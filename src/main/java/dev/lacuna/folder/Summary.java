@@ -16,9 +16,10 @@ import dev.lacuna.store.KgGraphs;
  * reader that needs a count says so. {@code give_away} counts, by reason, the questions left out because they
  * would give their answer away ({@code questions.GiveAway}); a folder written before it existed has none.
  * {@code depths} is written by {@code build --depth} 2 or more only; {@code broken_graphs} by {@code build --break}
- * or {@code --noise} only.
+ * or {@code --noise} only. {@code benchmark_id} is the folder's {@link BenchmarkIdentity} (a digest of its question
+ * files); a folder written before it existed has none, and readers compute it from the question files.
  */
-@JsonPropertyOrder({"format", "kg", "base", "parameters", "rules", "groundings", "triples", "questions", "give_away", "depths",
+@JsonPropertyOrder({"format", "kg", "base", "benchmark_id", "parameters", "rules", "groundings", "triples", "questions", "give_away", "depths",
         "broken_graphs"})
 public record Summary(
         @JsonProperty("format") Integer format,
@@ -31,9 +32,23 @@ public record Summary(
         @JsonProperty("questions") Questions questions,
         @JsonProperty("give_away") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> giveAway,
         @JsonProperty("depths") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Depth> depths,
-        @JsonProperty("broken_graphs") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, BrokenGraph> brokenGraphs) {
+        @JsonProperty("broken_graphs") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, BrokenGraph> brokenGraphs,
+        @JsonProperty("benchmark_id") @JsonInclude(JsonInclude.Include.NON_NULL) String benchmarkId) {
     /** The version of this layout; 1 is the first folder with a format field. */
     public static final int FORMAT = 1;
+
+    /** A summary without {@code benchmark_id} (a folder written before it existed, a test fixture). */
+    public Summary(Integer format, String kg, String base, Map<String, String> parameters, Rules rules,
+                   Groundings groundings, Triples triples, Questions questions, Map<String, Long> giveAway,
+                   Map<String, Depth> depths, Map<String, BrokenGraph> brokenGraphs) {
+        this(format, kg, base, parameters, rules, groundings, triples, questions, giveAway, depths, brokenGraphs, null);
+    }
+
+    /** This summary with its folder's identity. */
+    public Summary withBenchmarkId(String id) {
+        return new Summary(format, kg, base, parameters, rules, groundings, triples, questions, giveAway, depths,
+                brokenGraphs, id);
+    }
 
     /** A summary without the later, optional parts (a folder written before they existed, a test fixture). */
     public Summary(Integer format, String kg, String base, Map<String, String> parameters, Rules rules,

@@ -48,7 +48,7 @@ public final class MineOperation {
             throw new BadInputException(input.toString(), -1, -1, "no triples: nothing to mine");
         }
         List<MinedRule> rules = mine(kg);
-        AmieRules.write(rules, settings.output());
+        AmieRules.writeMined(rules, settings.output());
         return new Result(rules, null, seconds(t0));
     }
 
@@ -68,7 +68,7 @@ public final class MineOperation {
         }
         List<MinedRule> rules = mine(index);
         if (settings.output() != null) {
-            AmieRules.write(rules, settings.output());
+            AmieRules.writeMined(rules, settings.output());
         }
         if (!settings.heads().equals(HeadPartition.ALL)) {
             return new Result(rules, null, seconds(t0));

@@ -116,6 +116,9 @@ public final class QuestionFiles {
                     break;
                 }
                 lineNo++;
+                if (lineNo == 1 && line.startsWith("\uFEFF")) {
+                    line = line.substring(1); // a byte order mark, skipped as in every file Lacuna reads
+                }
                 if (line.isBlank()) {
                     continue;
                 }

@@ -28,6 +28,11 @@ import dev.lacuna.LacunaException;
 public final class AmieRules {
     public static final List<String> HEADER = List.of("Rule", "Head Coverage", "Standard Confidence",
             "Pca Confidence", "Support", "Body Size", "Pca Body Size", "Functional Variable");
+    /**
+     * The line {@code lacuna mine} writes before the header, so that a build from the file can say the rules are
+     * Lacuna's (summary.json's {@code rules_from}); readers skip it as they skip AMIE3's log lines.
+     */
+    public static final String MINED_BY_LACUNA_LINE = "# rules mined by lacuna mine; AMIE3's columns below";
     private static final int COLUMNS = HEADER.size();
     /** Lines AMIE3 prints on stdout after its rules. */
     private static final Pattern TRAILER = Pattern.compile(
@@ -242,6 +247,28 @@ public final class AmieRules {
         }
         // whole or not at all: a full disk after hours of mining must not leave a truncated rules file
         AtomicFiles.writeString(file, out.toString());
+    }
+
+    /** As {@link #write}, after the line that marks the file as mined by Lacuna. */
+    public static void writeMined(List<MinedRule> rules, Path file) {
+        List<MinedRule> sorted = new ArrayList<>(rules);
+        sorted.sort(ORDER);
+        StringBuilder out = new StringBuilder(MINED_BY_LACUNA_LINE).append('\n');
+        out.append(String.join("\t", HEADER)).append('\n');
+        for (MinedRule m : sorted) {
+            out.append(format(m)).append('\n');
+        }
+        AtomicFiles.writeString(file, out.toString());
+    }
+
+    /** Whether the rule file was written by {@code lacuna mine} (its first line is {@link #MINED_BY_LACUNA_LINE}). */
+    public static boolean minedByLacuna(Path file) {
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String first = in.readLine();
+            return first != null && first.replace("\uFEFF", "").equals(MINED_BY_LACUNA_LINE);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** One TSV line without the newline. */

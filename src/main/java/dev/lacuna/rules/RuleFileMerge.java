@@ -33,17 +33,24 @@ public final class RuleFileMerge {
     public static int merge(List<Path> parts, Path output) {
         String header = String.join("\t", AmieRules.HEADER);
         List<Line> lines = new ArrayList<>();
+        boolean allMarked = true;
         Map<String, Path> headOwner = new HashMap<>();
         for (Path part : parts) {
             String source = part.toString();
             Map<String, Boolean> headsHere = new HashMap<>();
             try (BufferedReader in = Files.newBufferedReader(part, StandardCharsets.UTF_8)) {
                 String first = in.readLine();
+                long lineNo = 1;
+                boolean marked = first != null && first.equals(AmieRules.MINED_BY_LACUNA_LINE);
+                allMarked &= marked;
+                if (marked) {
+                    first = in.readLine();
+                    lineNo++;
+                }
                 if (first == null || !first.equals(header)) {
                     throw new BadInputException(source, 1, 1,
                             "not a rule file of 'lacuna mine': the first line must be the header '" + header + "'");
                 }
-                long lineNo = 1;
                 String text;
                 while ((text = in.readLine()) != null) {
                     lineNo++;
@@ -68,7 +75,8 @@ public final class RuleFileMerge {
             }
         }
         lines.sort((x, y) -> AmieRules.ORDER.compare(x.rule(), y.rule()));
-        write(header, lines, output);
+        // the parts' mark, kept: the merged file is the one-process file byte for byte
+        write(allMarked ? AmieRules.MINED_BY_LACUNA_LINE + "\n" + header : header, lines, output);
         return lines.size();
     }
 

@@ -127,6 +127,12 @@ public final class LacunaEndpoint {
             server.start();
         } catch (Exception e) {
             release();
+            if (portInUse(e)) {
+                // the user's choice of port, not a failure of Lacuna: say which option changes it (exit 2)
+                throw new BadInputException("cannot listen on " + settings.network().host() + ": port "
+                        + settings.network().port() + " is in use (another lacuna serve?): stop that program, or give"
+                        + " --port N for another port (--port 0 picks a free one)");
+            }
             throw new LacunaException("cannot listen on " + settings.network().host() + ":" + settings.network().port() + ": " + e.getMessage(), e);
         }
         LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
@@ -245,6 +251,17 @@ public final class LacunaEndpoint {
         }
         release();
         stopped.countDown();
+    }
+
+    /** Whether starting failed because the address is taken: Jetty says "Failed to bind" over a BindException. */
+    private static boolean portInUse(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.BindException
+                    || (t.getMessage() != null && t.getMessage().startsWith("Failed to bind"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void release() {

@@ -104,7 +104,7 @@ class EvaluateCommandTest {
         Path s = file("s.jsonl", BenchmarkFixture.predictions("q1", "2"));
         Path html = tmp.resolve("report.html");
         assertEquals(0, run("evaluate", "--benchmark", bench.toString(), "--system", "A=" + c + "," + i,
-                "--system", "B=" + s, "--output", html.toString()), err());
+                "--system", "B=" + s, "--output", html.toString(), "--score-anyway"), err());
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>"));
         assertFalse(page.contains("http://") && page.replace("http://www.w3.org/2000/svg", "").contains("http://"),

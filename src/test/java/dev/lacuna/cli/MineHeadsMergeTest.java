@@ -70,7 +70,8 @@ class MineHeadsMergeTest {
         Path merged = dir.resolve("merged.tsv");
         run = CliRunner.run("rules", "merge", "--output", merged.toString(), part.toString(), part.toString());
         assertEquals(2, run.code(), run.toString());
-        assertTrue(run.err().contains(part + ":2:"), run.err());
+        // line 1 marks the file as mine's, line 2 is the header, line 3 the first rule
+        assertTrue(run.err().contains(part + ":3:"), run.err());
         assertTrue(run.err().contains("also in"), run.err());
         assertTrue(!Files.exists(merged));
     }
