@@ -14,7 +14,7 @@ final class PythonJson {
     /**
      * ToG's record: {@code {"question": ..., "results": ..., "reasoning_chains": [[[[h, r, t], ...]], ...]}}, each
      * depth a list holding one list of triplets, as ToG's {@code entity_prune} returns a depth and its main loop
-     * appends it.
+     * appends it; a depth whose chains all scored 0 is {@code entity_prune}'s empty list.
      */
     static String togRecord(String question, String results, List<List<List<String>>> chains) {
         StringBuilder b = new StringBuilder();
@@ -24,8 +24,13 @@ final class PythonJson {
         string(b, results);
         b.append(", \"reasoning_chains\": [");
         for (int d = 0; d < chains.size(); d++) {
-            b.append(d == 0 ? "" : ", ").append("[[");
             List<List<String>> depth = chains.get(d);
+            b.append(d == 0 ? "" : ", ");
+            if (depth.isEmpty()) {
+                b.append("[]");
+                continue;
+            }
+            b.append("[[");
             for (int c = 0; c < depth.size(); c++) {
                 b.append(c == 0 ? "" : ", ").append('[');
                 List<String> chain = depth.get(c);

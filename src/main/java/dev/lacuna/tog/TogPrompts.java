@@ -62,12 +62,15 @@ final class TogPrompts {
 
     /**
      * The triplets as ToG lays them out: each depth's chains on one line as Python prints its tuples,
-     * {@code ('head', 'relation', 'tail'), (...)}, one line per depth.
+     * {@code ('head', 'relation', 'tail'), (...)}, one line per depth; a depth whose chains all scored 0 is an empty
+     * list to ToG, which adds no line.
      */
     static String triplets(List<List<List<String>>> chains) {
         List<String> lines = new ArrayList<>();
         for (List<List<String>> depth : chains) {
-            lines.add(String.join(", ", depth.stream().map(PythonRepr::tuple).toList()));
+            if (!depth.isEmpty()) {
+                lines.add(String.join(", ", depth.stream().map(PythonRepr::tuple).toList()));
+            }
         }
         return String.join("\n", lines);
     }

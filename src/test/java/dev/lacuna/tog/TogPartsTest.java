@@ -37,6 +37,10 @@ class TogPartsTest {
         assertEquals("{\"question\": \"q\", \"results\": \"\", \"reasoning_chains\": [[[[\"a\", \"r\", \"b\"], "
                 + "[\"a\", \"s\", \"c\"]]], [[[\"c\", \"t\", \"d\"]]]]}", PythonJson.togRecord("q", "",
                 List.of(List.of(List.of("a", "r", "b"), List.of("a", "s", "c")), List.of(List.of("c", "t", "d")))));
+        // A depth whose chains all scored 0 is entity_prune's [], not a list holding an empty list:
+        // json.dumps({"question": "q", "results": "", "reasoning_chains": [[[("a", "r", "b")]], []]})
+        assertEquals("{\"question\": \"q\", \"results\": \"\", \"reasoning_chains\": [[[[\"a\", \"r\", \"b\"]]], []]}",
+                PythonJson.togRecord("q", "", List.of(List.of(List.of("a", "r", "b")), List.of())));
         // A character outside the basic plane as its surrogate pair, DEL escaped, as ensure_ascii does.
         assertEquals("{\"question\": \"\\ud83d\\ude00\\u007f\", \"results\": \"\", \"reasoning_chains\": []}",
                 PythonJson.togRecord("\uD83D\uDE00\u007f", "", List.of()));

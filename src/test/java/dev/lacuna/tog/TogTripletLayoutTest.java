@@ -52,6 +52,9 @@ class TogTripletLayoutTest {
         assertEquals("('163', 'brother', '229'), (\"Joan's Ark\", 'r', 'The \"Boss\"')\n('x', 'y', 'Zoë')",
                 TogPrompts.triplets(chains));
         assertEquals("", TogPrompts.triplets(List.of()));
+        // A depth whose chains all scored 0 is appended as entity_prune's [], which adds no line:
+        // '\n'.join(... for sublist in [[[('a', 'r', 'b')]], []] for chain in sublist) gives "('a', 'r', 'b')".
+        assertEquals("('a', 'r', 'b')", TogPrompts.triplets(List.of(List.of(List.of("a", "r", "b")), List.of())));
         assertTrue(TogPrompts.enough("Who?", chains).endsWith(
                 "Who?\nKnowledge Triplets: ('163', 'brother', '229'), (\"Joan's Ark\", 'r', 'The \"Boss\"')\n"
                         + "('x', 'y', 'Zoë')A: "));
