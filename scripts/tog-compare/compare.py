@@ -165,6 +165,11 @@ def params(p):
             p.get("presence_penalty"), tuple(p.get("system") or []), p.get("messages"))
 
 
+def params_penalties_aside(p):
+    """The request's settings without the two penalties, which an OpenAI-compatible server defaults to 0 unsent."""
+    return (p.get("kind"), p.get("temperature"), p.get("max_tokens"), tuple(p.get("system") or []), p.get("messages"))
+
+
 def compare(questions, left, right):
     per_question = []
     seen = collections.Counter()
@@ -207,6 +212,8 @@ def compare(questions, left, right):
                                         == collections.Counter(prompt_key(p) for p in rp))
         row["prompts_same_order_triplets_read"] = [prompt_read(p) for p in lp] == [prompt_read(p) for p in rp]
         row["prompt_params_same"] = [params(p) for p in lp] == [params(p) for p in rp]
+        row["prompt_params_same_penalties_aside"] = ([params_penalties_aside(p) for p in lp]
+                                                     == [params_penalties_aside(p) for p in rp])
         diff = first_difference([prompt_key(p) for p in lp], [prompt_key(p) for p in rp])
         row["prompts_first_difference"] = None if diff is None else {
             "index": diff[0], left.name: diff[1], right.name: diff[2]}
@@ -265,6 +272,7 @@ def markdown(questions, left, right, rows, total):
               ("prompts_same_multiset", "prompts: same texts, any order"),
               ("prompts_same_order_triplets_read", "prompts: same texts in the same order, triplets' layout aside"),
               ("prompt_params_same", "prompts: same temperature, max_tokens, penalties, system message"),
+              ("prompt_params_same_penalties_aside", "prompts: same temperature, max_tokens, system message"),
               ("results_same", "answer (`results`) identical"),
               ("chains_same", "`reasoning_chains` identical"),
               ("chain_triplets_same", "`reasoning_chains`: same triplets in the same order, nesting aside")]

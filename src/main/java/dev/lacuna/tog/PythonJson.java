@@ -11,7 +11,11 @@ final class PythonJson {
     private PythonJson() {
     }
 
-    /** ToG's record: {@code {"question": ..., "results": ..., "reasoning_chains": [[[h, r, t], ...], ...]}}. */
+    /**
+     * ToG's record: {@code {"question": ..., "results": ..., "reasoning_chains": [[[[h, r, t], ...]], ...]}}, each
+     * depth a list holding one list of triplets, as ToG's {@code entity_prune} returns a depth and its main loop
+     * appends it; a depth whose chains all scored 0 is {@code entity_prune}'s empty list.
+     */
     static String togRecord(String question, String results, List<List<List<String>>> chains) {
         StringBuilder b = new StringBuilder();
         b.append("{\"question\": ");
@@ -20,8 +24,13 @@ final class PythonJson {
         string(b, results);
         b.append(", \"reasoning_chains\": [");
         for (int d = 0; d < chains.size(); d++) {
-            b.append(d == 0 ? "" : ", ").append('[');
             List<List<String>> depth = chains.get(d);
+            b.append(d == 0 ? "" : ", ");
+            if (depth.isEmpty()) {
+                b.append("[]");
+                continue;
+            }
+            b.append("[[");
             for (int c = 0; c < depth.size(); c++) {
                 b.append(c == 0 ? "" : ", ").append('[');
                 List<String> chain = depth.get(c);
@@ -33,7 +42,7 @@ final class PythonJson {
                 }
                 b.append(']');
             }
-            b.append(']');
+            b.append("]]");
         }
         return b.append("]}").toString();
     }

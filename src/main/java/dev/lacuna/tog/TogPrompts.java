@@ -60,12 +60,16 @@ final class TogPrompts {
         return COT + "\n\nQ: " + question + "\nA:";
     }
 
-    /** Every chain of every depth as "head, relation, tail", one a line. */
+    /**
+     * The triplets as ToG lays them out: each depth's chains on one line as Python prints its tuples,
+     * {@code ('head', 'relation', 'tail'), (...)}, one line per depth; a depth whose chains all scored 0 is an empty
+     * list to ToG, which adds no line.
+     */
     static String triplets(List<List<List<String>>> chains) {
         List<String> lines = new ArrayList<>();
         for (List<List<String>> depth : chains) {
-            for (List<String> chain : depth) {
-                lines.add(String.join(", ", chain));
+            if (!depth.isEmpty()) {
+                lines.add(String.join(", ", depth.stream().map(PythonRepr::tuple).toList()));
             }
         }
         return String.join("\n", lines);

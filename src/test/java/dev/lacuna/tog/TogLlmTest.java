@@ -86,22 +86,23 @@ class TogLlmTest {
             String enough = ScriptedChatServer.prompt(requests.get(2));
             assertTrue(enough.startsWith("Given a question and the associated retrieved knowledge graph triplets (entity, "
                     + "relation, entity), you are asked to answer whether it's sufficient"), enough);
-            // Chains best first: spouse 0.6, then Spain 0.4 x 0.7, France 0.4 x 0.3; ToG's seams kept.
+            // Chains best first: spouse 0.6, then Spain 0.4 x 0.7, France 0.4 x 0.3, as Python prints ToG's tuples,
+            // one line per depth; ToG's seams kept.
             assertTrue(enough.endsWith("neighboring countries.\n\nWho is the spouse of Alice Smith?\nKnowledge Triplets: "
-                    + "Alice Smith, people.person.spouse, Bob Smith\nAlice Smith, people.person.nationality, Spain\n"
-                    + "Alice Smith, people.person.nationality, FranceA: "), enough);
+                    + "('Alice Smith', 'people.person.spouse', 'Bob Smith'), ('Alice Smith', 'people.person.nationality', "
+                    + "'Spain'), ('Alice Smith', 'people.person.nationality', 'France')A: "), enough);
             assertEquals(0.0, requests.get(2).path("temperature").asDouble(), 1e-9);
             // q2: "No" at depth 1, no relation from London at depth 2, so ToG's answer prompt over the chains so far.
             String answer = ScriptedChatServer.prompt(requests.get(requests.size() - 1));
             assertTrue(answer.endsWith("\n\nQ: {}\nWhere was Dave Jones born?\n\nKnowledge Triplets: "
-                    + "Dave Jones, people.person.place_of_birth, LondonA: "), answer);
+                    + "('Dave Jones', 'people.person.place_of_birth', 'London')A: "), answer);
             assertEquals(7, requests.size(), requests.toString());
 
             List<String> lines = Files.readAllLines(tmp.resolve("out").resolve("ToG_test.jsonl"));
             assertEquals("{\"question\": \"Who is the spouse of Alice Smith?\", \"results\": \"{Yes}. The answer is "
-                    + "{Bob Smith}.\", \"reasoning_chains\": [[[\"Alice Smith\", \"people.person.spouse\", \"Bob Smith\"], "
+                    + "{Bob Smith}.\", \"reasoning_chains\": [[[[\"Alice Smith\", \"people.person.spouse\", \"Bob Smith\"], "
                     + "[\"Alice Smith\", \"people.person.nationality\", \"Spain\"], [\"Alice Smith\", "
-                    + "\"people.person.nationality\", \"France\"]]]}", lines.get(0));
+                    + "\"people.person.nationality\", \"France\"]]]]}", lines.get(0));
             assertTrue(lines.get(1).contains("\"results\": \"Dave Jones was born in London."), lines.get(1));
             JsonNode trace = JSON.readTree(Files.readAllLines(tmp.resolve("out").resolve("ToG_test.trace.jsonl")).get(1));
             assertEquals(List.of("relations", "enough", "relations", "answer"),

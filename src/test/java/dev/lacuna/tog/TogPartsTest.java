@@ -27,10 +27,20 @@ class TogPartsTest {
 
     @Test
     void theRecordIsWrittenAsPythonsJsonDumps() {
-        // json.dumps({"question": "Où?", "results": "{José}\n", "reasoning_chains": [[["a", "r", "b"]]]})
+        // json.dumps({"question": "Où?", "results": "{José}\n", "reasoning_chains": [[[("a", "r", "b")]]]}): ToG
+        // appends per depth entity_prune's [[(head, relation, tail), ...]], a list holding the depth's one list.
         assertEquals("{\"question\": \"O\\u00f9?\", \"results\": \"{Jos\\u00e9}\\n\", \"reasoning_chains\": "
-                + "[[[\"a\", \"r\", \"b\"]]]}", PythonJson.togRecord("Où?", "{José}\n",
+                + "[[[[\"a\", \"r\", \"b\"]]]]}", PythonJson.togRecord("Où?", "{José}\n",
                 List.of(List.of(List.of("a", "r", "b")))));
+        // json.dumps({"question": "q", "results": "", "reasoning_chains": [[[("a", "r", "b"), ("a", "s", "c")]],
+        // [[("c", "t", "d")]]]})
+        assertEquals("{\"question\": \"q\", \"results\": \"\", \"reasoning_chains\": [[[[\"a\", \"r\", \"b\"], "
+                + "[\"a\", \"s\", \"c\"]]], [[[\"c\", \"t\", \"d\"]]]]}", PythonJson.togRecord("q", "",
+                List.of(List.of(List.of("a", "r", "b"), List.of("a", "s", "c")), List.of(List.of("c", "t", "d")))));
+        // A depth whose chains all scored 0 is entity_prune's [], not a list holding an empty list:
+        // json.dumps({"question": "q", "results": "", "reasoning_chains": [[[("a", "r", "b")]], []]})
+        assertEquals("{\"question\": \"q\", \"results\": \"\", \"reasoning_chains\": [[[[\"a\", \"r\", \"b\"]]], []]}",
+                PythonJson.togRecord("q", "", List.of(List.of(List.of("a", "r", "b")), List.of())));
         // A character outside the basic plane as its surrogate pair, DEL escaped, as ensure_ascii does.
         assertEquals("{\"question\": \"\\ud83d\\ude00\\u007f\", \"results\": \"\", \"reasoning_chains\": []}",
                 PythonJson.togRecord("\uD83D\uDE00\u007f", "", List.of()));

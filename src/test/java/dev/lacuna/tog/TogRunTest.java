@@ -76,10 +76,10 @@ class TogRunTest {
         List<JsonNode> records = lines(tog(freebase, "complete", tmp, "--width", "1").resolve("ToG_test.jsonl"));
         assertEquals(2, records.size());
         assertEquals("Who is the spouse of Alice Smith?", records.get(0).get("question").asText());
-        assertEquals("[[[\"Alice Smith\",\"people.person.spouse\",\"Bob Smith\"]]]",
+        assertEquals("[[[[\"Alice Smith\",\"people.person.spouse\",\"Bob Smith\"]]]]",
                 records.get(0).get("reasoning_chains").toString());
         assertEquals("[\"Bob Smith\"]", records.get(0).get("results").asText());
-        assertEquals("[[[\"Dave Jones\",\"people.person.place_of_birth\",\"London\"]]]",
+        assertEquals("[[[[\"Dave Jones\",\"people.person.place_of_birth\",\"London\"]]]]",
                 records.get(1).get("reasoning_chains").toString());
         assertEquals("[\"London\"]", records.get(1).get("results").asText());
     }
@@ -102,7 +102,7 @@ class TogRunTest {
     void thePlainShapeWalksLacunasOwnIris(@TempDir Path tmp) throws IOException {
         Path out = tog(plain, "complete", tmp, "--shape", "plain", "--width", "1");
         List<JsonNode> records = lines(out.resolve("ToG_test.jsonl"));
-        assertEquals("[[[\"Alice Smith\",\"/people/person/spouse\",\"Bob Smith\"]]]",
+        assertEquals("[[[[\"Alice Smith\",\"/people/person/spouse\",\"Bob Smith\"]]]]",
                 records.get(0).get("reasoning_chains").toString());
         assertTrue(triples(out).contains(List.of("0", "/people/person/spouse", "1")));
         JsonNode trace = lines(out.resolve("ToG_test.trace.jsonl")).get(0);
