@@ -151,7 +151,7 @@ final class BrokenGraphCheck {
     private static Verifier.Check traps(KgGraphs kg, BenchmarkFolder folder, List<Question> questions,
                                         FactIndex complete, Set<Triple> replaced) {
         Map<String, List<RuleMatcher>> byHead = TrapChoice.byHeadRelation(
-                DepthLadder.matchers(kg, AmieRules.read(folder.rulesFile())));
+                RuleMatcher.compile(AmieRules.read(folder.rulesFile()), kg));
         Map<String, Set<Long>> kinds = new HashMap<>();
         FactIndex replacedFacts = FactIndex.of(replaced);
         List<String> failures = new ArrayList<>();

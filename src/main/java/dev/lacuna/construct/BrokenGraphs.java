@@ -24,6 +24,7 @@ import dev.lacuna.questions.Question;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.MinedRule;
+import dev.lacuna.rules.chain.RuleMatcher;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
@@ -59,7 +60,7 @@ final class BrokenGraphs {
         Map<String, Long> traps = Map.of();
         if (settings.replace() != null) {
             long started = System.nanoTime();
-            traps = TrapChoice.choose(FactIndex.of(kg, complete), new HashSet<>(deleted), DepthLadder.matchers(kg, rules),
+            traps = TrapChoice.choose(FactIndex.of(kg, complete), new HashSet<>(deleted), RuleMatcher.compile(rules, kg),
                     all, seed);
             List<Statement> replaced = new ArrayList<>(incomplete.size() + traps.size());
             replaced.addAll(incomplete);

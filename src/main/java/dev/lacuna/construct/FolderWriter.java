@@ -93,7 +93,7 @@ final class FolderWriter {
             }
             AmieRules.write(rules, folder.rulesFile());
             QuestionFiles.write(dir, split);
-            BuildPublication.writeGraphsFile(dir, kg);
+            BenchmarkFolder.at(dir).writeGraphsFile(kg);
             BenchmarkFolder.writeSummary(dir, report.summary());
             trig.get();
         } catch (InterruptedException e) {

@@ -47,7 +47,7 @@ final class ProofCheck {
     static List<Verifier.Check> checks(RepositoryConnection conn, SparqlRuleRunner runner, KgGraphs kg,
                                        List<MinedRule> rules, List<Question> questions, Set<Triple> removed,
                                        Summary summary) {
-        List<RuleMatcher> matchers = DepthLadder.matchers(kg, rules);
+        List<RuleMatcher> matchers = RuleMatcher.compile(rules, kg);
         Map<String, RuleMatcher> byText = new HashMap<>();
         matchers.forEach(m -> byText.putIfAbsent(m.rule().rule().toAmie(), m));
         List<String> shape = new ArrayList<>();

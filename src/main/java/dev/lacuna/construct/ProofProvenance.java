@@ -32,7 +32,7 @@ final class ProofProvenance {
      */
     static void add(Model m, KgGraphs kg, List<Question> questions, Collection<Triple> removed) {
         for (Triple t : removed) {
-            Provenance.tripleRef(m, kg, t, true);
+            TripleRef.add(m, kg, t, true);
         }
         for (Question q : questions) {
             IRI node = VF.createIRI(kg.prefix() + "question/" + q.id());
@@ -44,10 +44,10 @@ final class ProofProvenance {
                 m.add(s, RDF.TYPE, LacunaVocab.PROOF_STEP_CLASS);
                 m.add(s, LacunaVocab.INDEX, VF.createLiteral(i));
                 m.add(s, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, AmieRules.parseRule(step.rule(), "question " + q.id(), -1)));
-                m.add(s, LacunaVocab.HEAD_TRIPLE, Provenance.tripleRef(m, kg, triple(step.grounding().head()), true));
+                m.add(s, LacunaVocab.HEAD_TRIPLE, TripleRef.add(m, kg, triple(step.grounding().head()), true));
                 for (List<String> b : step.grounding().body()) {
-                    Provenance.tripleRef(m, kg, triple(b), false);
-                    m.add(s, LacunaVocab.BODY_TRIPLE, Provenance.tripleRef(m, kg, triple(b), false));
+                    TripleRef.add(m, kg, triple(b), false);
+                    m.add(s, LacunaVocab.BODY_TRIPLE, TripleRef.add(m, kg, triple(b), false));
                 }
             }
         }

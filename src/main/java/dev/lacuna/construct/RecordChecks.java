@@ -68,7 +68,7 @@ final class RecordChecks {
         checks.add(questionLines(folder));
         checks.add(onlyKnownFiles(folder));
         try {
-            checks.add(compare(folder, folder.graphsFile(), BuildPublication.graphsJson(folder.summary().kgGraphs())));
+            checks.add(compare(folder, folder.graphsFile(), BenchmarkFolder.graphsJson(folder.summary().kgGraphs())));
             checks.add(compare(folder, folder.summaryFile(), Json.pretty().writeValueAsString(folder.summary()) + "\n"));
             checks.add(compare(folder, folder.removedFile(), removedTsv(stored.removed())));
         } catch (IOException e) {
