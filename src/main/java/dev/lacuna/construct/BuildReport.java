@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.lacuna.folder.Summary;
+import dev.lacuna.grounding.GroundingSelector;
+import dev.lacuna.grounding.QuestionAssembler;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.Splitter;

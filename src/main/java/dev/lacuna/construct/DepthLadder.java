@@ -11,7 +11,14 @@ import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.Statement;
 
+import dev.lacuna.depth.DeepQuestions;
+import dev.lacuna.depth.FactIndex;
+import dev.lacuna.depth.ProofSearch;
 import dev.lacuna.folder.Summary;
+import dev.lacuna.grounding.CompleteSnapshot;
+import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.QuestionAssembler;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;

@@ -18,12 +18,14 @@ import org.eclipse.rdf4j.model.Statement;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.TrigFile;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.verify.StoreGraph;
 
 /** Writes a build's benchmark folder from the build's own data. */
 final class FolderWriter {

@@ -11,6 +11,9 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
+import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.Triple;
+import dev.lacuna.grounding.TripleRef;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
