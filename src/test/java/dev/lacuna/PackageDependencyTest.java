@@ -1,6 +1,7 @@
 package dev.lacuna;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,6 +75,29 @@ class PackageDependencyTest {
             }
         });
         assertEquals(List.of(), wrong);
+    }
+
+    /**
+     * The picture of docs/architecture.md shows these layers, last first: each line names one layer's packages in
+     * the columns before the description, which starts where the first line's does.
+     */
+    @Test
+    void thePictureShowsTheLayers() throws IOException {
+        String doc = Files.readString(Path.of("docs/architecture.md"));
+        String picture = doc.substring(doc.indexOf("```\n") + 4, doc.indexOf("```", doc.indexOf("```\n") + 4));
+        List<String> lines = picture.lines().filter(l -> !l.isBlank() && !l.strip().equals("\u2502")).toList();
+        Matcher first = Pattern.compile("^\\S+\\s+").matcher(lines.get(0));
+        assertTrue(first.find(), lines.get(0));
+        int column = first.end();
+        List<Set<String>> shown = new ArrayList<>();
+        for (String line : lines) {
+            Set<String> layer = new TreeSet<>();
+            for (String p : line.substring(0, Math.min(column, line.length())).strip().split("\\s+")) {
+                layer.add(p.equals("dev.lacuna") ? ROOT : p);
+            }
+            shown.add(0, layer);
+        }
+        assertEquals(LAYERS.stream().map(TreeSet::new).toList(), shown);
     }
 
     /** The scan itself: a use is found by import and by qualified name in code, not in comments. */
