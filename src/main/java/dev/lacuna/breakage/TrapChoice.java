@@ -55,7 +55,7 @@ public final class TrapChoice {
      *
      * @param complete the graph complete in memory
      * @param removed  the build's removed triples (incomplete is complete without them)
-     * @param rules    the benchmark's rules compiled ({@link DepthLadder#matchers})
+     * @param rules    the benchmark's rules compiled ({@link dev.lacuna.construct.DepthLadder#matchers})
      */
     static Map<String, Long> choose(FactIndex complete, Set<Triple> removed, List<RuleMatcher> rules,
                                     List<Question> questions, long seed) {

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
+import dev.lacuna.rules.chain.DepthSearch;
 
 /**
  * Why a removed triple can still be recovered, step by step: rule groundings applied in order. Every body triple

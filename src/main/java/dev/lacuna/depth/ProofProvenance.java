@@ -20,7 +20,7 @@ import dev.lacuna.store.LacunaVocab;
 /**
  * The proofs of {@code build --depth}'s deeper questions in the benchmark graph: each question's depth and its
  * steps as {@code lacuna:ProofStep} groundings (rule, body and head triples, index), next to the selected
- * groundings {@link Provenance} writes. A depth-1 build adds nothing.
+ * groundings {@link dev.lacuna.construct.Provenance} writes. A depth-1 build adds nothing.
  */
 public final class ProofProvenance {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();

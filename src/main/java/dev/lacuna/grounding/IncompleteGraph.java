@@ -67,7 +67,7 @@ public final class IncompleteGraph {
      * at NONE a NativeStore writes straight into the B-trees the same transaction reads, so the COPY of
      * FB15k-237 read pages it was splitting and copied 93,798 of 272,115 triples; and a process killed before
      * commit left half-written pages of every graph in the store, older KGs included (docs/explanation/store-safety.md).
-     * Only LMDB's first build writes at NONE, adding and never reading ({@link LmdbPublication}).
+     * Only LMDB's first build writes at NONE, adding and never reading ({@link dev.lacuna.construct.LmdbPublication}).
      */
     public static void beginSingleWriter(RepositoryConnection conn) {
         conn.begin();

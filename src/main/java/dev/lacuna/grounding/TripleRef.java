@@ -16,7 +16,7 @@ import dev.lacuna.store.LacunaVocab;
 
 /**
  * A triple's node in the benchmark graph ({@code lacuna:TripleRef}), named by a hash of the triple: the selected
- * groundings ({@link Provenance}) and the proofs of deeper questions name one triple by one node.
+ * groundings ({@link dev.lacuna.construct.Provenance}) and the proofs of deeper questions name one triple by one node.
  */
 public final class TripleRef {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();

@@ -18,7 +18,7 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
  * Statements of the KG's form (entity, relation, entity) as one non-negative long each: two private ids and a
  * relation number, learnt from the statements a graph should hold. 8 bytes a statement instead of a statement
  * object, so that comparing two 20-million-triple graphs is a sort and a merge of long arrays
- * ({@link GraphDiff}, {@link WrittenGraphs}).
+ * ({@link dev.lacuna.construct.GraphDiff}, {@link dev.lacuna.verify.WrittenGraphs}).
  */
 public final class TriplePacking {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
