@@ -48,8 +48,7 @@ public final class RulesResponder implements Responder {
             byHeadRelation.computeIfAbsent(m.rule().head().relation(), r -> new ArrayList<>()).add(m.rule());
         }
         this.graph = new SparqlFacts(access);
-        this.chaining = new DepthSearch(RuleMatcher.compile(rules, c -> c.indexOf(':') < 0 ? -1
-                : access.kg().privateId(Values.iri(c))), graph);
+        this.chaining = new DepthSearch(RuleMatcher.compile(rules, access.kg()), graph);
     }
 
     @Override

@@ -7,7 +7,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
-import dev.lacuna.construct.VerifyOperation;
+import dev.lacuna.verify.VerifyOperation;
 import dev.lacuna.store.Stores;
 
 /** {@code lacuna verify DIR}: the build's checks, each with a count; exit 1 with the offending ids on failure. */

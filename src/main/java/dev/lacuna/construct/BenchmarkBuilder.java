@@ -33,8 +33,19 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.breakage.BreakSettings;
+import dev.lacuna.breakage.BrokenGraphs;
+import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.grounding.CompleteSnapshot;
+import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.GroundingSelector;
+import dev.lacuna.grounding.GroundingSource;
+import dev.lacuna.grounding.IncompleteGraph;
+import dev.lacuna.grounding.IndexGroundings;
+import dev.lacuna.grounding.QuestionAssembler;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GeneratorKind;
@@ -47,6 +58,9 @@ import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.sparql.GroundingRow;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.verify.GiveAwayCheck;
+import dev.lacuna.verify.Verifier;
+import dev.lacuna.verify.WrittenGraphs;
 
 /**
  * {@code lacuna build}: the paper's section 3.2 as one reproducible run over a loaded KG.

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -24,10 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
-import dev.lacuna.Json;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
-import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.grounding.IncompleteGraph;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.Explicit;
 import dev.lacuna.store.FreeSpace;
@@ -114,22 +113,6 @@ final class BuildPublication {
             }
         }
         return null;
-    }
-
-    /** The folder's record of the graphs it was built from. Deterministic: names only, no paths. */
-    static void writeGraphsFile(Path dir, KgGraphs kg) throws IOException {
-        Files.writeString(BenchmarkFolder.at(dir).graphsFile(), graphsJson(kg));
-    }
-
-    /** The text of graphs.json for a KG's graphs, as build writes it and verify expects it. */
-    static String graphsJson(KgGraphs kg) throws IOException {
-        Map<String, String> graphs = new LinkedHashMap<>();
-        graphs.put("kg", kg.name());
-        graphs.put("complete", kg.complete().stringValue());
-        graphs.put("incomplete", kg.incomplete().stringValue());
-        graphs.put("labels", kg.labels().stringValue());
-        graphs.put("benchmark", kg.benchmark().stringValue());
-        return Json.pretty().writeValueAsString(graphs);
     }
 
     /**

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import dev.lacuna.Counts;
 import dev.lacuna.folder.Summary;
+import dev.lacuna.grounding.GroundingSelector;
+import dev.lacuna.grounding.QuestionAssembler;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.Splitter;

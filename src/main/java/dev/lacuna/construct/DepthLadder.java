@@ -10,9 +10,15 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 
+import dev.lacuna.depth.DeepQuestions;
+import dev.lacuna.depth.FactIndex;
+import dev.lacuna.depth.ProofSearch;
 import dev.lacuna.folder.Summary;
+import dev.lacuna.grounding.CompleteSnapshot;
+import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.QuestionAssembler;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Balancer;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
@@ -58,20 +64,13 @@ final class DepthLadder {
         Set<Triple> out = selectedHeads;
         if (climbs()) {
             FactIndex index = FactIndex.of(kg, complete);
-            search = new ProofSearch(index, matchers(kg, rules)).search(selected, selectedHeads, settings.depth(),
+            search = new ProofSearch(index, RuleMatcher.compile(rules, kg)).search(selected, selectedHeads, settings.depth(),
                     settings.perDepth(), settings.seed());
             out = search.removed();
         }
         List<Triple> sorted = new ArrayList<>(out);
         sorted.sort(null);
         return sorted;
-    }
-
-    /** The benchmark's rules compiled for matching in memory, constants resolved to private ids. */
-    static List<RuleMatcher> matchers(KgGraphs kg, List<MinedRule> rules) {
-        // Constants are entity IRIs once resolved (EntityConstants); anything else names no entity of the store.
-        return RuleMatcher.compile(rules, c -> c.indexOf(':') < 0 ? -1
-                : kg.privateId(SimpleValueFactory.getInstance().createIRI(c)));
     }
 
     /** Balanced and split questions of every depth; with D = 1 exactly the build's former balancing and split. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 
+import dev.lacuna.breakage.BrokenGraphs;
 import dev.lacuna.store.KgGraphs;
 
 /** The graphs a build's folder is written from, all in memory; {@code broken} by IRI, as {@link BrokenGraphs} made them. */

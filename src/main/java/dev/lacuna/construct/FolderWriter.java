@@ -19,12 +19,14 @@ import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.TrigFile;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.verify.StoreGraph;
 
 /** Writes a build's benchmark folder from the build's own data. */
 final class FolderWriter {
@@ -94,7 +96,7 @@ final class FolderWriter {
             }
             AmieRules.write(rules, folder.rulesFile());
             QuestionFiles.write(dir, split);
-            BuildPublication.writeGraphsFile(dir, kg);
+            BenchmarkFolder.at(dir).writeGraphsFile(kg);
             // the identity is the question files' digest, so it is taken once they are written
             BenchmarkFolder.writeSummary(dir, report.summary().withBenchmarkId(BenchmarkIdentity.of(dir)));
             trig.get();

@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.TriplePacking;
 
 /**
  * The exact difference between a graph as the store holds it and the statements it should hold: what to remove

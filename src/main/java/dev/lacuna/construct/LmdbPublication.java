@@ -14,6 +14,8 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.grounding.IncompleteGraph;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;

@@ -1,9 +1,5 @@
 package dev.lacuna.construct;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +11,9 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
+import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.Triple;
+import dev.lacuna.grounding.TripleRef;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
@@ -46,9 +45,9 @@ final class Provenance {
             m.add(node, RDF.TYPE, LacunaVocab.GROUNDING);
             m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, g.rule().rule()));
             m.add(node, LacunaVocab.SELECTED, VF.createLiteral(true));
-            m.add(node, LacunaVocab.HEAD_TRIPLE, tripleRef(m, kg, g.head(), true));
+            m.add(node, LacunaVocab.HEAD_TRIPLE, TripleRef.add(m, kg, g.head(), true));
             for (Triple b : g.body()) {
-                m.add(node, LacunaVocab.BODY_TRIPLE, tripleRef(m, kg, b, false));
+                m.add(node, LacunaVocab.BODY_TRIPLE, TripleRef.add(m, kg, b, false));
             }
         }
         for (Question q : questions) {
@@ -72,28 +71,6 @@ final class Provenance {
 
     static IRI grounding(KgGraphs kg, int index) {
         return VF.createIRI(kg.prefix() + "grounding/" + index);
-    }
-
-    static IRI tripleRef(Model m, KgGraphs kg, Triple t, boolean removed) {
-        String key = t.tsv();
-        IRI node = VF.createIRI(kg.prefix() + "triple/" + HexFormat.of().formatHex(
-                sha256(key.getBytes(StandardCharsets.UTF_8)), 0, 12));
-        m.add(node, RDF.TYPE, LacunaVocab.TRIPLE_REF);
-        m.add(node, LacunaVocab.SUBJECT, kg.entity(t.head()));
-        m.add(node, LacunaVocab.PREDICATE, kg.relation(t.relation()));
-        m.add(node, LacunaVocab.OBJECT, kg.entity(t.tail()));
-        if (removed) {
-            m.add(node, LacunaVocab.REMOVED, VF.createLiteral(true));
-        }
-        return node;
-    }
-
-    private static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Inside the caller's open transaction: replaces the graph (benchmark, or a staged one) with the model. */

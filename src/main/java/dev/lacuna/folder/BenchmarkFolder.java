@@ -25,6 +25,7 @@ import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
 import dev.lacuna.questions.SplitName;
 import dev.lacuna.store.GraphRole;
+import dev.lacuna.store.KgGraphs;
 
 /**
  * The layout of a benchmark folder, known here and nowhere else: which file holds what, how each file is read
@@ -85,6 +86,22 @@ public final class BenchmarkFolder {
 
     public Path graphsFile() {
         return dir.resolve(GRAPHS);
+    }
+
+    /** Writes graphs.json: the folder's record of the graphs it was built from. Deterministic: names only, no paths. */
+    public void writeGraphsFile(KgGraphs kg) throws IOException {
+        Files.writeString(graphsFile(), graphsJson(kg));
+    }
+
+    /** The text of graphs.json for a KG's graphs, as build writes it and verify expects it. */
+    public static String graphsJson(KgGraphs kg) throws IOException {
+        Map<String, String> graphs = new LinkedHashMap<>();
+        graphs.put("kg", kg.name());
+        graphs.put("complete", kg.complete().stringValue());
+        graphs.put("incomplete", kg.incomplete().stringValue());
+        graphs.put("labels", kg.labels().stringValue());
+        graphs.put("benchmark", kg.benchmark().stringValue());
+        return Json.pretty().writeValueAsString(graphs);
     }
 
     public Path trigFile() {

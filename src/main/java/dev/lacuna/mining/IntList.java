@@ -2,7 +2,7 @@ package dev.lacuna.mining;
 
 import java.util.Arrays;
 
-/** A growable int list, reused across groups by the refinement strategies. */
+/** A growable int list, reused across groups by the refinement strategies; a library's would ship a large jar for it. */
 final class IntList {
     private int[] items = new int[16];
     private int size;

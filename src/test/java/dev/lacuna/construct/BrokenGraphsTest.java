@@ -32,6 +32,7 @@ import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
+import dev.lacuna.verify.Verifier;
 
 /**
  * The broken graphs on Family, end to end through the CLI: {@code build --break replace --noise 0.2} writes the

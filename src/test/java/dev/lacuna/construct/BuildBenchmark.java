@@ -23,6 +23,7 @@ import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
+import dev.lacuna.verify.Verifier;
 
 /**
  * End-to-end build times (load, mine at maxad 3 with the paper's thresholds, build with the template

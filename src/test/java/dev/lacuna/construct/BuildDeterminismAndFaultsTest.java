@@ -26,12 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.StoreConfig;
+import dev.lacuna.verify.Verifier;
 
 /** Same seed, same bytes; and the build's refusals and recoveries. Uses a slice of the rules to stay fast. */
 class BuildDeterminismAndFaultsTest {

@@ -22,11 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.GraphChecksum;
 import dev.lacuna.store.StoreConfig;
+import dev.lacuna.verify.Verifier;
 
 /**
  * A build switches the store to its graphs only once its folder is written: a refused, failed or unwritable

@@ -41,6 +41,7 @@ import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
+import dev.lacuna.verify.Verifier;
 
 /**
  * The difficulty ladder on Family, end to end through the CLI: {@code build --depth 3} asks questions of depths

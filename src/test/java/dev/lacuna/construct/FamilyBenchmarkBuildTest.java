@@ -27,6 +27,7 @@ import dev.lacuna.questions.SplitName;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.store.GraphStats;
 import dev.lacuna.store.StoreConfig;
+import dev.lacuna.verify.Verifier;
 
 /**
  * The whole build on the bundled Family KG with the AMIE3 reference rules (the paper's 145), on a

@@ -17,13 +17,13 @@ import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
 
 /** Test support: the bundled Family KG in a fresh store, and the AMIE3 reference rules. */
-final class FamilyBuild {
-    static final KgGraphs KG = KgGraphs.of("family");
+public final class FamilyBuild {
+    public static final KgGraphs KG = KgGraphs.of("family");
 
     private FamilyBuild() {
     }
 
-    static Path bundledFamily(Path dir) throws IOException {
+    public static Path bundledFamily(Path dir) throws IOException {
         Path file = dir.resolve("family.tsv");
         try (InputStream in = FamilyBuild.class.getResourceAsStream("/kg/family.tsv")) {
             Files.copy(in, file);
@@ -31,7 +31,7 @@ final class FamilyBuild {
         return file;
     }
 
-    static Repository loadedStore(StoreConfig config, Path dir, long seed) throws IOException {
+    public static Repository loadedStore(StoreConfig config, Path dir, long seed) throws IOException {
         Repository repository = Stores.open(config);
         Path file = dir.resolve("family.tsv");
         if (!Files.exists(file)) {
@@ -41,7 +41,7 @@ final class FamilyBuild {
         return repository;
     }
 
-    static List<MinedRule> referenceRules() {
+    public static List<MinedRule> referenceRules() {
         return AmieRules.read(TestData.amie3("family-maxad3.tsv"));
     }
 }

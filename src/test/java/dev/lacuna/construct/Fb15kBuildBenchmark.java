@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.sun.management.OperatingSystemMXBean;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;
@@ -31,6 +32,7 @@ import dev.lacuna.store.StoreCheck;
 import dev.lacuna.store.StoreSpec;
 import dev.lacuna.store.Stores;
 import dev.lacuna.testing.TestData;
+import dev.lacuna.verify.Verifier;
 
 /**
  * The paper's second KG end to end: load FB15k-237 (CLI), mine at {@code -Dfb.maxad} (default 3; the paper's

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.lacuna.Json;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.Summary;
+import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
@@ -31,6 +33,7 @@ import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.Stores;
+import dev.lacuna.verify.Verifier;
 
 /**
  * No question gives its answer away: self-loop heads are removed but not asked; with text labels, a question

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
 import dev.lacuna.mining.MinerOptions;

@@ -22,12 +22,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.grounding.GroundingSelector;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.KgLoader;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.Stores;
+import dev.lacuna.verify.Verifier;
 
 /**
  * A build on LMDB (LmdbPublication: a first build at isolation NONE, a rebuild by its exact difference) gives the

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.TrigFile;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.verify.StoreGraph;
 
 /**
  * verify's packed store graph writes the same graph TSV and TriG bytes as the writers of the build do from the

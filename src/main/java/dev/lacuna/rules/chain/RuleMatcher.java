@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
+import org.eclipse.rdf4j.model.util.Values;
+
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
+import dev.lacuna.store.KgGraphs;
 
 /**
  * One rule of the benchmark's rule set, compiled for matching over {@link Facts} in memory: the groundings of its
@@ -81,6 +84,12 @@ public final class RuleMatcher {
             }
         }
         return out;
+    }
+
+    /** Every rule of a rule set, compiled against a KG of the store: its constants resolved to private ids. */
+    public static List<RuleMatcher> compile(List<MinedRule> rules, KgGraphs kg) {
+        // Constants are entity IRIs once resolved (EntityConstants); anything else names no entity of the store.
+        return compile(rules, c -> c.indexOf(':') < 0 ? -1 : kg.privateId(Values.iri(c)));
     }
 
     /** The rule's position in the rule set it was compiled from. */

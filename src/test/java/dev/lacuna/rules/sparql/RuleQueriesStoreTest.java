@@ -32,8 +32,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.lacuna.construct.IncompleteGraph;
-import dev.lacuna.construct.Triple;
+import dev.lacuna.grounding.IncompleteGraph;
+import dev.lacuna.grounding.Triple;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
