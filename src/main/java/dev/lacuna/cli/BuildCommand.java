@@ -15,11 +15,9 @@ import dev.lacuna.OutputGuard;
 import dev.lacuna.construct.BenchmarkBuilder;
 import dev.lacuna.construct.BreakKind;
 import dev.lacuna.construct.BreakSettings;
-import dev.lacuna.construct.BuildReport;
 import dev.lacuna.construct.BuildSettings;
 import dev.lacuna.construct.GroundingSelector;
 import dev.lacuna.construct.GroundingSource;
-import dev.lacuna.construct.Verifier;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.mining.Miner;
@@ -130,15 +128,9 @@ public final class BuildCommand implements Command {
             }
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg).withGroundings(source, mined)
                     .withBreaks(breaks);
-            BuildReport report = builder.build(rules, minedBy, settings);
-            report.print(context.out());
-            context.out().println();
-            context.out().println("verify " + settings.out() + ":");
-            // The build's own verify: every check of lacuna verify, the graph files held against the statements
-            // they were written from rather than written out of the store again.
-            Verifier.Report verification = builder.verifyBuild(settings.out());
-            verification.print(context.out());
-            verification.requirePassed();
+            // The build's own verify (every check of lacuna verify, the graph files held against the statements they
+            // were written from) runs before the folder is put in place: a build that fails it publishes nothing.
+            builder.buildVerified(rules, minedBy, settings, context.out());
             context.out().println("benchmark written to " + settings.out());
         } finally {
             Stores.close(repository);

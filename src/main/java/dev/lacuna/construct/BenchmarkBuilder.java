@@ -1,5 +1,6 @@
 package dev.lacuna.construct;
 
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,6 +72,8 @@ public final class BenchmarkBuilder {
     private final Map<String, Double> stageCpuSeconds = new LinkedHashMap<>();
     /** What the last build's folder was written from, for {@link #verifyBuild}. */
     private FolderGraphs folderGraphs;
+    /** The verify that gates the publication, while {@link #buildVerified} runs; else null. */
+    BuildCheck check;
     private long stageCpuStart;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
@@ -119,6 +122,20 @@ public final class BenchmarkBuilder {
                 publication.abandon();
                 throw publication.failed(e);
             }
+        }
+    }
+
+    /**
+     * As {@link #build}, with the build's own verify run before the folder is renamed into place, printed with the
+     * report to {@code out}: a build that fails it publishes nothing ({@link BuildCheck}).
+     */
+    public BuildReport buildVerified(List<MinedRule> rules, String minedBy, BuildSettings settings, PrintStream out) {
+        BuildCheck gate = check != null ? check : new BuildCheck(out);
+        check = gate;
+        try {
+            return build(rules, minedBy, settings);
+        } finally {
+            check = null;
         }
     }
 
@@ -172,6 +189,9 @@ public final class BenchmarkBuilder {
                 BrokenGraphs.addProvenance(provenance, kg, breaks, broken, settings.seed());
                 publication.broken = broken.graphs();
             }
+            if (check != null) {
+                check.keepPrevious(repository, kg, incomplete);
+            }
             Future<Void> written = publication.write(incomplete, deleted, provenance);
             LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
             stage("provenance");
@@ -198,6 +218,9 @@ public final class BenchmarkBuilder {
                 await(written);
                 publication.publish(settings.out());
                 stage("publish");
+                if (check != null) {
+                    check.run(repository, dir, settings.out(), report, () -> verifyBuild(dir));
+                }
             });
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
