@@ -270,7 +270,8 @@ public final class BenchmarkBuilder {
                     complete = GraphFiles.read(conn, kg.complete(), values);
                 }
             }
-            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), complete);
+            // Deeper proofs grow from every grounding drawn, the selection's bodies kept and heads removed.
+            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), candidates, complete);
             if (ladder.climbs()) {
                 stage("proofs");
             }
