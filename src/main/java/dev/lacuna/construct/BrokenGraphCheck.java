@@ -85,6 +85,10 @@ final class BrokenGraphCheck {
             List<Statement> replaced = stored.get(kg.replaced());
             checks.add(traps(kg, folder, questions, complete, triples(kg, replaced)));
             checks.add(replacedIsIncompletePlusTraps(kg, questions, incompleteSum, replaced));
+            if (questions.stream().anyMatch(q -> q.depthOrOne() > 1)) {
+                checks.add(TrapDepths.check(questions, triples(kg, replaced),
+                        DepthLadder.matchers(kg, AmieRules.read(folder.rulesFile()))));
+            }
             Summary.BrokenGraph s = summary.brokenGraphs().get(GraphRole.REPLACED.label());
             long traps = questions.stream().filter(q -> q.trap() != null).count();
             checks.add(counts("replaced", List.of(

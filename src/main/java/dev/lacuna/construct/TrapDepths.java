@@ -1,0 +1,97 @@
+package dev.lacuna.construct;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.lacuna.questions.Question;
+import dev.lacuna.rules.chain.DepthSearch;
+import dev.lacuna.rules.chain.Facts;
+import dev.lacuna.rules.chain.RuleMatcher;
+
+/**
+ * Keeps every deeper question of exact depth in the graph {@code replaced}. A trap is a triple added to incomplete,
+ * and an added triple may complete a rule's body that gives a depth-d question's hard triple a derivation shorter
+ * than d (traps never take a triple away, so no proof step becomes underivable). The rule: while some deeper question
+ * is shallower in replaced, the trap is dropped whose triple, with the traps of lower question ids, first makes it
+ * so (found by halving the traps in id order). Dropping a trap only lengthens derivations and never makes another
+ * trap derivable, so the questions already fine stay fine.
+ */
+final class TrapDepths {
+    private static final Logger LOG = LoggerFactory.getLogger(TrapDepths.class);
+
+    private TrapDepths() {
+    }
+
+    /** Drops from {@code traps} (question id to trap, in id order) what shortens a deeper question. */
+    static void keepExact(Map<String, Long> traps, Map<String, Question> byId, List<Question> questions,
+                          Facts incomplete, List<RuleMatcher> rules) {
+        List<Question> deeper = questions.stream().filter(q -> q.depthOrOne() > 1).toList();
+        if (deeper.isEmpty() || traps.isEmpty()) {
+            return;
+        }
+        int dropped = 0;
+        for (Question q : deeper) {
+            Triple hard = ProofProvenance.triple(q.grounding().head());
+            while (shallower(q, hard, prefix(traps, byId, traps.size()), incomplete, rules)) {
+                List<String> ids = new ArrayList<>(traps.keySet());
+                // The least k whose first k traps make it shallower: the k-th trap completes a shorter derivation.
+                int lo = 1;
+                int hi = ids.size();
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (shallower(q, hard, prefix(traps, byId, mid), incomplete, rules)) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                traps.remove(ids.get(lo - 1));
+                dropped++;
+            }
+        }
+        if (dropped > 0) {
+            LOG.info("replaced: {} traps dropped that gave a deeper question a shorter derivation", dropped);
+        }
+    }
+
+    /** verify's check: every deeper question needs its full depth in the store's replaced graph too. */
+    static Verifier.Check check(List<Question> questions, Set<Triple> replaced, List<RuleMatcher> rules) {
+        DepthSearch search = new DepthSearch(rules, FactIndex.of(replaced));
+        List<String> failures = new ArrayList<>();
+        long checked = 0;
+        for (Question q : questions) {
+            if (q.depthOrOne() < 2) {
+                continue;
+            }
+            checked++;
+            Triple hard = ProofProvenance.triple(q.grounding().head());
+            if (search.within(hard.fact(), q.depthOrOne() - 1)) {
+                failures.add(q.id() + ": hard triple " + hard.tsv().replace('\t', ' ') + " follows from replaced in fewer"
+                        + " than " + q.depthOrOne() + " rule applications");
+            }
+        }
+        return new Verifier.Check("every deeper question of exact depth in replaced", checked, failures);
+    }
+
+    private static List<Triple> prefix(Map<String, Long> traps, Map<String, Question> byId, int k) {
+        List<Triple> out = new ArrayList<>(k);
+        for (Map.Entry<String, Long> e : traps.entrySet()) {
+            if (out.size() == k) {
+                break;
+            }
+            out.add(TrapChoice.trapTriple(byId.get(e.getKey()), e.getValue()));
+        }
+        return out;
+    }
+
+    private static boolean shallower(Question q, Triple hard, List<Triple> added, Facts incomplete,
+                                     List<RuleMatcher> rules) {
+        Facts replaced = TrapChoice.plus(incomplete, added);
+        return new DepthSearch(rules, replaced).within(hard.fact(), q.depthOrOne() - 1);
+    }
+}
