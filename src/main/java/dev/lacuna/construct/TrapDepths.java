@@ -35,7 +35,11 @@ final class TrapDepths {
             return;
         }
         int dropped = 0;
-        for (Question q : deeper) {
+        // One search over replaced, its memo shared by every question, finds the few to look at more closely.
+        DepthSearch all = new DepthSearch(rules, TrapChoice.plus(incomplete, prefix(traps, byId, traps.size())));
+        List<Question> suspects = deeper.stream().filter(q -> all.within(
+                ProofProvenance.triple(q.grounding().head()).fact(), q.depthOrOne() - 1)).toList();
+        for (Question q : suspects) {
             Triple hard = ProofProvenance.triple(q.grounding().head());
             while (shallower(q, hard, prefix(traps, byId, traps.size()), incomplete, rules)) {
                 List<String> ids = new ArrayList<>(traps.keySet());
