@@ -251,7 +251,7 @@ final class LadderSearch {
                 }
                 int[] seen = {0};
                 m.matchBody(binding, use[1], incomplete, b -> {
-                    Grounding g = ProofSearch.grounding(m, b);
+                    Grounding g = grounding(m, b);
                     Triple head = g.head();
                     if (complete.holds(head) && !removed.contains(head) && !kept.contains(head)
                             && !g.body().contains(head) && !heads.contains(head) && !body.contains(head)
@@ -264,6 +264,12 @@ final class LadderSearch {
             }
         }
         return out;
+    }
+
+    static Grounding grounding(RuleMatcher m, long[] binding) {
+        List<Triple> body = new ArrayList<>(m.bodySize());
+        m.body(binding).forEach(f -> body.add(Triple.of(f)));
+        return new Grounding(m.ruleIndex(), m.rule(), body, Triple.of(m.triple(m.headAtom(), binding)));
     }
 
     /** Whether a body triple of the new step, other than the hard triple it extends, is an earlier head. */
