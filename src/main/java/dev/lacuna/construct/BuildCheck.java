@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.function.Supplier;
 
 import org.eclipse.rdf4j.model.Statement;
@@ -30,7 +32,6 @@ final class BuildCheck {
 
     private final PrintStream out;
     private PreviousBuild previous;
-    private Verifier.Report verification;
     /** For tests only: a failure added to the verify's report, as a check of the build may fail. */
     Verifier.Check injected;
 
@@ -59,11 +60,10 @@ final class BuildCheck {
         out.println("verify " + target + ":");
         Verifier.Report result = verify.get();
         if (injected != null) {
-            java.util.List<Verifier.Check> checks = new java.util.ArrayList<>(result.checks());
+            List<Verifier.Check> checks = new ArrayList<>(result.checks());
             checks.add(injected);
             result = new Verifier.Report(checks);
         }
-        verification = result;
         result.print(out);
         if (result.passed()) {
             return;
@@ -96,10 +96,5 @@ final class BuildCheck {
         throw new LacunaException(failures + ". Nothing was published: the store holds the previous build again, "
                 + (Files.exists(target) ? target + " is as it was" : "nothing is at " + target)
                 + ", and the failed folder is kept at " + aside + " for inspection");
-    }
-
-    /** The verify of the last run, or null. */
-    Verifier.Report verification() {
-        return verification;
     }
 }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Literal;
@@ -310,7 +311,7 @@ public final class Verifier {
 
     /** 8:1:1 within rounding; with deeper questions, each depth on its own (the build splits each depth alone). */
     private static Check splitSizes(Splitter.Split split) {
-        java.util.TreeMap<Integer, int[]> actual = new java.util.TreeMap<>();
+        Map<Integer, int[]> actual = new TreeMap<>();
         List<List<Question>> parts = List.of(split.train(), split.valid(), split.test());
         for (int p = 0; p < 3; p++) {
             for (Question q : parts.get(p)) {
