@@ -67,7 +67,7 @@ public final class BuildCommand implements Command {
         options.addOption(Option.builder().longOpt("depth").hasArg().argName("D")
                 .desc("also ask questions whose hard answer needs exactly 2..D rule applications, with their proofs (1 to 3; default 1, the paper's build)").get());
         options.addOption(Option.builder().longOpt("per-depth").hasArg().argName("N")
-                .desc("proofs kept per rule at each depth of 2 and more (default 30, as groundings per rule)").get());
+                .desc("proofs kept per shape (the sequence of its steps' rules) at each depth of 2 and more (default 30, as groundings per rule)").get());
         options.addOption(Option.builder().longOpt("break").hasArg().argName("HOW")
                 .desc("also build the graph replaced: each question's removed fact replaced by a wrong one (a trap);"
                         + " HOW is replace (docs/explanation/broken-graphs.md)").get());
