@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -438,28 +437,8 @@ public final class BenchmarkBuilder {
         } finally {
             pool.shutdownNow();
         }
-        logDistribution(rules, totals);
+        GroundingTotals.log(rules, totals);
         return out;
-    }
-
-    /** How many groundings the rules have in all, for the record (what the draw had to key). */
-    private static void logDistribution(List<MinedRule> rules, long[] totals) {
-        if (totals.length == 0) {
-            return;
-        }
-        long[] sorted = totals.clone();
-        Arrays.sort(sorted);
-        long sum = 0;
-        int max = 0;
-        for (int i = 0; i < totals.length; i++) {
-            sum += totals[i];
-            if (totals[i] > totals[max]) {
-                max = i;
-            }
-        }
-        LOG.info("groundings per rule: total {}, median {}, p90 {}, p99 {}, max {} (rule {}: {})", sum,
-                sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.9)], sorted[(int) (sorted.length * 0.99)],
-                totals[max], max + 1, rules.get(max).rule().toAmie());
     }
 
     private List<Grounding> sparqlGroundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {

@@ -180,22 +180,6 @@ final class LadderSearch {
     }
 
     /**
-     * Whether a depth-1 grounding agrees with the deeper proofs kept: its head is no kept body triple and its body
-     * holds a triple none of them removed. Only such groundings go to the depth-1 selection.
-     */
-    static boolean agrees(Grounding g, Result deep) {
-        if (deep.kept().contains(g.head())) {
-            return false;
-        }
-        for (Triple b : g.body()) {
-            if (deep.removed().contains(b)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * -1 when the candidate can be kept; else why not: 0 its last head removed, 1 a head kept, 2 a body triple gone.
      * An earlier head already removed (by the selection or another proof) is no conflict: the step derives it.
      */
