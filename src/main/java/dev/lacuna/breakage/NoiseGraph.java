@@ -33,14 +33,25 @@ public final class NoiseGraph {
     private NoiseGraph() {
     }
 
-    /** Every triple a question's proof needs: its grounding's body and each proof step's body. */
+    /**
+     * Every triple of incomplete a question's proof needs: its grounding's body and each proof step's body, less the
+     * heads of the proof's steps (removed triples, in no graph a system sees: a deeper proof derives them).
+     */
     public static Set<Triple> proofBodies(Collection<Question> questions) {
         Set<Triple> keep = new HashSet<>();
         for (Question q : questions) {
-            q.grounding().body().forEach(b -> keep.add(ProofProvenance.triple(b)));
+            Set<Triple> heads = new HashSet<>();
+            List<List<String>> bodies = new ArrayList<>(q.grounding().body());
             if (q.proof() != null) {
                 for (Question.ProofStep step : q.proof()) {
-                    step.grounding().body().forEach(b -> keep.add(ProofProvenance.triple(b)));
+                    heads.add(ProofProvenance.triple(step.grounding().head()));
+                    bodies.addAll(step.grounding().body());
+                }
+            }
+            for (List<String> b : bodies) {
+                Triple t = ProofProvenance.triple(b);
+                if (!heads.contains(t)) {
+                    keep.add(t);
                 }
             }
         }

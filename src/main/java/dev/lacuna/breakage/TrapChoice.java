@@ -84,6 +84,7 @@ public final class TrapChoice {
             Question q = byId.get(e.getKey());
             return derivable(byHead.getOrDefault(q.relation(), List.of()), trapTriple(q, e.getValue()), replaced);
         });
+        TrapDepths.keepExact(traps, byId, inOrder, incomplete, rules);
         return traps;
     }
 

@@ -73,7 +73,7 @@ public final class BuildCommand implements Command {
         options.addOption(Option.builder().longOpt("depth").hasArg().argName("D")
                 .desc("also ask questions whose hard answer needs exactly 2..D rule applications, with their proofs (1 to 3; default 1, the paper's build)").get());
         options.addOption(Option.builder().longOpt("per-depth").hasArg().argName("N")
-                .desc("proofs kept per rule at each depth of 2 and more (default 30, as groundings per rule)").get());
+                .desc("proofs kept per shape (the sequence of its steps' rules) at each depth of 2 and more (default 30, as groundings per rule)").get());
         options.addOption(Option.builder().longOpt("break").hasArg().argName("HOW")
                 .desc("also build the graph replaced: each question's removed fact replaced by a wrong one (a trap);"
                         + " HOW is replace (docs/explanation/broken-graphs.md)").get());
@@ -147,15 +147,9 @@ public final class BuildCommand implements Command {
             }
             BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg).withGroundings(source, mined)
                     .withBreaks(breaks);
-            BuildReport report = builder.build(rules, minedBy, settings);
-            report.print(context.out());
-            context.out().println();
-            context.out().println("verify " + settings.out() + ":");
-            // The build's own verify: every check of lacuna verify, the graph files held against the statements
-            // they were written from rather than written out of the store again.
-            Verifier.Report verification = builder.verifyBuild(settings.out());
-            verification.print(context.out());
-            verification.requirePassed();
+            // The build's own verify (every check of lacuna verify, the graph files held against the statements they
+            // were written from) runs before the folder is put in place: a build that fails it publishes nothing.
+            builder.buildVerified(rules, minedBy, settings, context.out());
             context.out().println("benchmark written to " + settings.out());
         } finally {
             Stores.close(repository);

@@ -1,9 +1,9 @@
 package dev.lacuna.construct;
 
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -85,6 +85,8 @@ public final class BenchmarkBuilder {
     private final Map<String, Double> stageCpuSeconds = new LinkedHashMap<>();
     /** What the last build's folder was written from, for {@link #verifyBuild}. */
     private FolderGraphs folderGraphs;
+    /** The verify that gates the publication, while {@link #buildVerified} runs; else null. */
+    BuildCheck check;
     private long stageCpuStart;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
@@ -133,6 +135,20 @@ public final class BenchmarkBuilder {
                 publication.abandon();
                 throw publication.failed(e);
             }
+        }
+    }
+
+    /**
+     * As {@link #build}, with the build's own verify run before the folder is renamed into place, printed with the
+     * report to {@code out}: a build that fails it publishes nothing ({@link BuildCheck}).
+     */
+    public BuildReport buildVerified(List<MinedRule> rules, String minedBy, BuildSettings settings, PrintStream out) {
+        BuildCheck gate = check != null ? check : new BuildCheck(out);
+        check = gate;
+        try {
+            return build(rules, minedBy, settings);
+        } finally {
+            check = null;
         }
     }
 
@@ -186,6 +202,9 @@ public final class BenchmarkBuilder {
                 BrokenGraphs.addProvenance(provenance, kg, breaks, broken, settings.seed());
                 publication.broken = broken.graphs();
             }
+            if (check != null) {
+                check.keepPrevious(repository, kg, incomplete);
+            }
             Future<Void> written = publication.write(incomplete, deleted, provenance);
             LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
             stage("provenance");
@@ -212,6 +231,9 @@ public final class BenchmarkBuilder {
                 await(written);
                 publication.publish(settings.out());
                 stage("publish");
+                if (check != null) {
+                    check.run(repository, dir, settings.out(), report, () -> verifyBuild(dir));
+                }
             });
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
@@ -261,7 +283,8 @@ public final class BenchmarkBuilder {
                     complete = GraphFiles.read(conn, kg.complete(), values);
                 }
             }
-            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), complete);
+            // Deeper proofs grow from every grounding drawn, the selection's bodies kept and heads removed.
+            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), candidates, complete);
             if (ladder.climbs()) {
                 stage("proofs");
             }
@@ -428,28 +451,8 @@ public final class BenchmarkBuilder {
         } finally {
             pool.shutdownNow();
         }
-        logDistribution(rules, totals);
+        GroundingTotals.log(rules, totals);
         return out;
-    }
-
-    /** How many groundings the rules have in all, for the record (what the draw had to key). */
-    private static void logDistribution(List<MinedRule> rules, long[] totals) {
-        if (totals.length == 0) {
-            return;
-        }
-        long[] sorted = totals.clone();
-        Arrays.sort(sorted);
-        long sum = 0;
-        int max = 0;
-        for (int i = 0; i < totals.length; i++) {
-            sum += totals[i];
-            if (totals[i] > totals[max]) {
-                max = i;
-            }
-        }
-        LOG.info("groundings per rule: total {}, median {}, p90 {}, p99 {}, max {} (rule {}: {})", sum,
-                sorted[sorted.length / 2], sorted[(int) (sorted.length * 0.9)], sorted[(int) (sorted.length * 0.99)],
-                totals[max], max + 1, rules.get(max).rule().toAmie());
     }
 
     private List<Grounding> sparqlGroundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {

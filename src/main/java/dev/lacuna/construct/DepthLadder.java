@@ -13,7 +13,7 @@ import org.eclipse.rdf4j.model.Statement;
 
 import dev.lacuna.depth.DeepQuestions;
 import dev.lacuna.depth.FactIndex;
-import dev.lacuna.depth.ProofSearch;
+import dev.lacuna.depth.LadderSearch;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.grounding.CompleteSnapshot;
 import dev.lacuna.grounding.Grounding;
@@ -35,8 +35,8 @@ import dev.lacuna.store.KgGraphs;
  * answer needs exactly 2..D rule applications, each with its {@link Proof}. With D = 1 every method returns
  * what the build did before the ladder existed, so the default build is unchanged byte for byte.
  *
- * <p>Order of work: the depth-1 selection is made as always; {@link ProofSearch} grows proofs from it and removes
- * their heads too; depth-1 questions are written as always, then the deeper ones ({@link DeepQuestions});
+ * <p>Order of work: the depth-1 selection is made as always; {@link LadderSearch} grows proofs from every depth-1
+ * grounding drawn and chooses them, deepest first, and removes their heads too; depth-1 questions are written as always, then the deeper ones ({@link DeepQuestions});
  * all questions are balanced together (Algorithm 1 over the benchmark's question set) and each depth is split
  * 8:1:1 on its own, so every split holds every depth in proportion.
  */
@@ -46,7 +46,7 @@ final class DepthLadder {
     private final KgGraphs kg;
     private final List<MinedRule> rules;
     private final BuildSettings settings;
-    private ProofSearch.Result search;
+    private LadderSearch.Result search;
     private DeepQuestions.Outcome deep;
 
     DepthLadder(KgGraphs kg, List<MinedRule> rules, BuildSettings settings) {
@@ -59,13 +59,16 @@ final class DepthLadder {
         return settings.depth() > 1;
     }
 
-    /** The triples to delete: the selection's heads, and with D > 1 every proof step's head; sorted. */
-    List<Triple> deleted(Set<Triple> selectedHeads, List<Grounding> selected, List<Statement> complete) {
+    /**
+     * The triples to delete: the selection's heads, and with D > 1 every head of the deeper proofs grown from every
+     * grounding drawn ({@link LadderSearch}); sorted.
+     */
+    List<Triple> deleted(Set<Triple> selectedHeads, List<Grounding> selected, List<Grounding> drawn,
+                         List<Statement> complete) {
         Set<Triple> out = selectedHeads;
         if (climbs()) {
-            FactIndex index = FactIndex.of(kg, complete);
-            search = new ProofSearch(index, RuleMatcher.compile(rules, kg)).search(selected, selectedHeads, settings.depth(),
-                    settings.perDepth(), settings.seed());
+            search = new LadderSearch(FactIndex.of(kg, complete), RuleMatcher.compile(rules, kg)).search(drawn, selected,
+                    selectedHeads, settings.depth(), settings.perDepth(), settings.seed());
             out = search.removed();
         }
         List<Triple> sorted = new ArrayList<>(out);
@@ -141,7 +144,7 @@ final class DepthLadder {
                     }
                 }
             }
-            ProofSearch.DepthCount c = d == 1 ? null : search.counts().get(d);
+            LadderSearch.DepthCount c = d == 1 ? null : search.counts().get(d);
             long beforeBalancing = d == 1 ? depthOneQuestions : deep.byDepth().getOrDefault(d, List.of()).size();
             out.put(Integer.toString(d), new Summary.Depth(d == 1 ? (long) depthOneCandidates : c.candidates(),
                     d == 1 ? 0L : c.shallower(), d == 1 ? (long) depthOneSelected : c.kept(), beforeBalancing, questions,

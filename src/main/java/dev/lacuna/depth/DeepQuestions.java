@@ -25,7 +25,8 @@ import dev.lacuna.rules.sparql.Side;
  * Questions about the hard triples of proofs of depth 2 and more, written as depth-1 questions are
  * ({@link QuestionAssembler}): the topic side drawn with the seed (a stream of its own, so depth 1 is untouched),
  * the generator's text, the answer set from complete, give-aways left out. A proof whose question would read
- * exactly as one already asked (same topic, relation and direction) is not asked again.
+ * exactly as one already asked (same topic, relation and direction) is asked from its other side, and not at all
+ * when that reads as one already asked too.
  */
 public final class DeepQuestions {
     /** The questions of each depth, numbered on from {@code firstNumber}; and what was left out. */
@@ -46,6 +47,10 @@ public final class DeepQuestions {
         for (Proof p : proofs) {
             Side side = random.nextBoolean() ? Side.HEAD : Side.TAIL;
             Triple h = p.hard();
+            // A side whose question reads as one already asked is turned round: the other may be new.
+            if (askedKeys.contains(key(h, side))) {
+                side = side == Side.HEAD ? Side.TAIL : Side.HEAD;
+            }
             if (GiveAway.answerIsTopic(Long.toString(h.head()), Long.toString(h.tail()))) {
                 excluded.merge(GiveAway.Reason.ANSWER_IS_TOPIC.key(), 1L, Long::sum);
                 continue;
@@ -96,6 +101,11 @@ public final class DeepQuestions {
                     RuleType.of(last.rule().rule()).label(), grounding(last), null, null, p.depth(), steps));
         }
         return new Outcome(byDepth, excluded, duplicates, dropped);
+    }
+
+    /** The key a question about {@code h} asked from {@code side} is known by: topic, relation, direction. */
+    private static String key(Triple h, Side side) {
+        return (side == Side.HEAD ? h.head() : h.tail()) + " " + h.relation() + " " + side.label();
     }
 
     static Question.Grounding grounding(Grounding g) {

@@ -11,7 +11,20 @@ import java.util.TreeSet;
  * A benchmark of depth-1 questions only has no such view.
  */
 final class DepthCharts {
+    /**
+     * Below this many questions a depth's figures are marked as few: a share measured on n questions has a 95%
+     * interval about 1/sqrt(n) wide on either side at worst, more than 0.1 below 100 questions.
+     */
+    static final int FEW_QUESTIONS = 100;
+    static final String FEW_NOTE = "A depth with fewer than " + FEW_QUESTIONS + " questions is marked (few): a share"
+            + " measured on n questions is uncertain by up to about 1/sqrt(n) either way (95%), more than 0.1 there.";
+
     private DepthCharts() {
+    }
+
+    /** A depth's question count, marked when too few for its figures to mean much. */
+    static String questions(long n) {
+        return n < FEW_QUESTIONS ? n + " (few)" : Long.toString(n);
     }
 
     static boolean present(EvaluationReport report) {
@@ -59,11 +72,11 @@ final class DepthCharts {
             }
             HtmlReport.chart(h, "depth_" + depth, "Depth " + depth, groups);
         }
-        h.append("</div>\n");
+        h.append("</div>\n<p>").append(FEW_NOTE).append("</p>\n");
         HtmlReport.table(h, List.of("System", "KG", "Depth", "Questions", "Hits@Any", "Precision", "Recall", "F1",
                 "Hits@Hard", "HHR"), rows -> MarkdownReport.forEachRun(report, (sys, setting, run) -> {
                     Map<String, Scores> byDepth = run.byDepth() == null ? Map.of() : run.byDepth();
-                    byDepth.forEach((d, x) -> rows.add(List.of(sys, setting.label(), d, String.valueOf(x.questions()),
+                    byDepth.forEach((d, x) -> rows.add(List.of(sys, setting.label(), d, questions(x.questions()),
                             HtmlReport.n(x.hitsAtAny()), HtmlReport.n(x.precision()), HtmlReport.n(x.recall()),
                             HtmlReport.n(x.f1()), HtmlReport.n(x.hitsAtHard()), HtmlReport.n(x.hhr()))));
                 }));

@@ -60,7 +60,7 @@ public final class MarkdownReport {
         brokenGraphs(md, report);
         breakdown(md, report, "By rule type", "Rule type", RunResult::byRuleType);
         if (DepthCharts.present(report)) {
-            breakdown(md, report, "By depth (rule applications the hard answer needs)", "Depth", RunResult::byDepth);
+            depthBreakdown(md, report);
         }
         if (report.systems().stream().flatMap(r -> r.runs().values().stream()).anyMatch(run -> run.bySplit().size() > 1)) {
             breakdown(md, report, "By split", "Split", RunResult::bySplit);
@@ -125,6 +125,20 @@ public final class MarkdownReport {
                     .append(b.lostAnswers() == null ? "" : b.lostAnswers()).append(" | ").append(num(b.lostAnswersFound()))
                     .append(" |\n");
         });
+    }
+
+    /** As {@link #breakdown}, each depth's question count marked where it is too few ({@link DepthCharts#FEW_QUESTIONS}). */
+    private static void depthBreakdown(StringBuilder md, EvaluationReport report) {
+        md.append("\n## By depth (rule applications the hard answer needs)\n\n").append(DepthCharts.FEW_NOTE)
+                .append("\n\n");
+        md.append("| System | KG | Depth | Questions | Hits@Any | F1 | Hits@Hard | HHR |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|\n");
+        forEachRun(report, (sys, setting, run) -> Objects.requireNonNullElse(run.byDepth(),
+                Map.<String, Scores>of()).forEach((k, x) -> md.append("| ").append(cell(sys))
+                .append(" | ").append(setting).append(" | ").append(cell(k)).append(" | ")
+                .append(DepthCharts.questions(x.questions())).append(" | ").append(num(x.hitsAtAny())).append(" | ")
+                .append(num(x.f1())).append(" | ").append(num(x.hitsAtHard())).append(" | ").append(num(x.hhr()))
+                .append(" |\n")));
     }
 
     private static void breakdown(StringBuilder md, EvaluationReport report, String title, String column,

@@ -89,6 +89,10 @@ final class BrokenGraphCheck {
             List<Statement> replaced = stored.get(kg.replaced());
             checks.add(traps(kg, folder, questions, complete, triples(kg, replaced)));
             checks.add(replacedIsIncompletePlusTraps(kg, questions, incompleteSum, replaced));
+            if (questions.stream().anyMatch(q -> q.depthOrOne() > 1)) {
+                checks.add(TrapDepthCheck.check(questions, triples(kg, replaced),
+                        RuleMatcher.compile(AmieRules.read(folder.rulesFile()), kg)));
+            }
             Summary.BrokenGraph s = summary.brokenGraphs().get(GraphRole.REPLACED.label());
             long traps = questions.stream().filter(q -> q.trap() != null).count();
             checks.add(counts("replaced", List.of(
