@@ -331,7 +331,7 @@ public final class LacunaEndpoint {
         private Shape shape = Shape.PLAIN;
         private Duration timeout = Duration.ofSeconds(30);
         private long maxRows = 100_000;
-        private int workers = Math.max(2, Runtime.getRuntime().availableProcessors() * 2);
+        private Integer workers;
         private int queue = 64;
         private long maxBodyBytes = 1L << 20;
         private String updateToken;
@@ -494,7 +494,9 @@ public final class LacunaEndpoint {
         }
 
         private EndpointSettings.Limits limits() {
-            return new EndpointSettings.Limits(timeout, maxRows, workers, queue, maxBodyBytes, memory());
+            int w = workers != null ? workers : EndpointSettings.defaultWorkers(repository, KgView.needed(labels, shape));
+            return new EndpointSettings.Limits(timeout, maxRows, w, queue, maxBodyBytes,
+                    queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w));
         }
 
         private Duration idle() {
@@ -504,10 +506,6 @@ public final class LacunaEndpoint {
             // Longer than the query limit: a client waiting for its answer is not idle.
             Duration base = timeout == null ? Duration.ofSeconds(30) : timeout.plusSeconds(10);
             return base.compareTo(Duration.ofSeconds(30)) < 0 ? Duration.ofSeconds(30) : base;
-        }
-
-        private long memory() {
-            return queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(workers);
         }
     }
 }

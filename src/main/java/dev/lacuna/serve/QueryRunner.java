@@ -10,7 +10,6 @@ import java.util.regex.PatternSyntaxException;
 
 import org.eclipse.rdf4j.common.lang.FileFormat;
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.query.BindingSet;
 import org.eclipse.rdf4j.query.BooleanQuery;
 import org.eclipse.rdf4j.query.Dataset;
 import org.eclipse.rdf4j.query.GraphQuery;
@@ -32,6 +31,7 @@ import org.eclipse.rdf4j.query.parser.ParsedBooleanQuery;
 import org.eclipse.rdf4j.query.parser.ParsedGraphQuery;
 import org.eclipse.rdf4j.query.parser.ParsedOperation;
 import org.eclipse.rdf4j.query.parser.ParsedQuery;
+import org.eclipse.rdf4j.query.parser.ParsedTupleQuery;
 import org.eclipse.rdf4j.query.parser.ParsedUpdate;
 import org.eclipse.rdf4j.query.parser.QueryParserUtil;
 import org.eclipse.rdf4j.query.resultio.BooleanQueryResultFormat;
@@ -40,6 +40,10 @@ import org.eclipse.rdf4j.query.resultio.TupleQueryResultFormat;
 import org.eclipse.rdf4j.query.resultio.TupleQueryResultWriter;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailBooleanQuery;
+import org.eclipse.rdf4j.repository.sail.SailGraphQuery;
+import org.eclipse.rdf4j.repository.sail.SailRepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailTupleQuery;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
@@ -143,7 +147,7 @@ final class QueryRunner {
             String accept) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try (RepositoryConnection c = repository.getConnection()) {
-            Query query = Explicit.query(c, text);
+            Query query = prepare(c, text, parsed);
             if (dataset != null) {
                 query.setDataset(dataset);
             }
@@ -158,8 +162,10 @@ final class QueryRunner {
                 return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), 1, false);
             } else if (parsed instanceof ParsedGraphQuery) {
                 return graph((GraphQuery) query, formatParam, accept, deadline);
-            } else {
+            } else if (c instanceof SailRepositoryConnection) {
                 return tuple((TupleQuery) query, formatParam, accept, deadline);
+            } else {
+                return remoteTuple((TupleQuery) query, formatParam, accept, deadline);
             }
         } catch (QueryInterruptedException e) {
             throw timedOut();
@@ -173,6 +179,25 @@ final class QueryRunner {
         }
     }
 
+    /**
+     * The query ready to evaluate. On an embedded store, the algebra the endpoint has parsed and checked already:
+     * parsing the text a second time cost as much as evaluating one of ToG's one-pattern queries. A remote store
+     * receives the text, so its client prepares from the text (and parses nothing).
+     */
+    static Query prepare(RepositoryConnection c, String text, ParsedQuery parsed) {
+        if (c instanceof SailRepositoryConnection sail) {
+            // The constructors are protected: RDF4J's own prepareQuery is their only other caller.
+            Query query = parsed instanceof ParsedTupleQuery t ? new SailTupleQuery(t, sail) { }
+                    : parsed instanceof ParsedBooleanQuery b ? new SailBooleanQuery(b, sail) { }
+                    : parsed instanceof ParsedGraphQuery g ? new SailGraphQuery(g, sail) { }
+                    : null;
+            if (query != null) {
+                return Explicit.explicit(query);
+            }
+        }
+        return Explicit.query(c, text);
+    }
+
     /** The store's limit in whole seconds, rounded up so it never fires before ours. */
     private int storeSeconds() {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, (timeout.toMillis() + 999) / 1000));
@@ -182,33 +207,52 @@ final class QueryRunner {
         return parsed instanceof ParsedUpdate;
     }
 
+    /** Rows written as they come; the iteration's close after the row limit stops the store's evaluation. */
     private Answer tuple(TupleQuery query, String formatParam, String accept, long deadline) {
         TupleQueryResultFormat format = (TupleQueryResultFormat) ResultFormats.choose(ResultFormats.Kind.TUPLE,
                 formatParam, accept);
-        List<BindingSet> rows = new ArrayList<>();
-        List<String> names;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        TupleQueryResultWriter writer = QueryResultIO.createTupleWriter(format, out);
+        long rows = 0;
         boolean truncated = false;
         try (TupleQueryResult result = query.evaluate()) {
-            names = result.getBindingNames();
+            writer.startQueryResult(result.getBindingNames());
             while (result.hasNext()) {
-                if (rows.size() >= maxRows) {
+                if (rows >= maxRows) {
                     truncated = true;
                     break;
                 }
-                rows.add(result.next());
-                if ((rows.size() & 1023) == 0 && System.nanoTime() > deadline) {
+                writer.handleSolution(result.next());
+                if ((++rows & 1023) == 0 && System.nanoTime() > deadline) {
                     throw timedOut();
                 }
             }
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + rows.size() * 64);
-        TupleQueryResultWriter writer = QueryResultIO.createTupleWriter(format, out);
-        writer.startQueryResult(names);
-        for (BindingSet row : rows) {
-            writer.handleSolution(row);
-        }
         writer.endQueryResult();
-        return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), rows.size(), truncated);
+        return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), rows, truncated);
+    }
+
+    /**
+     * A remote store's rows, handed to the writer by the thread that reads the response: RDF4J's iterator over a
+     * remote result reads it on a second thread and passes every row across (a thread hand-off per row).
+     */
+    private Answer remoteTuple(TupleQuery query, String formatParam, String accept, long deadline) {
+        TupleQueryResultFormat format = (TupleQueryResultFormat) ResultFormats.choose(ResultFormats.Kind.TUPLE,
+                formatParam, accept);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        RowsWritten rows = new RowsWritten(QueryResultIO.createTupleWriter(format, out), maxRows, deadline);
+        try {
+            query.evaluate(rows);
+        } catch (RuntimeException e) {
+            if (!rows.stopped(e)) {
+                throw e;
+            }
+        }
+        if (rows.timedOut()) {
+            throw timedOut();
+        }
+        rows.end();
+        return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), rows.count(), rows.truncated());
     }
 
     private Answer graph(GraphQuery query, String formatParam, String accept, long deadline) {

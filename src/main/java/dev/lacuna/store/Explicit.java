@@ -37,7 +37,8 @@ public final class Explicit {
         return explicit(c.prepareUpdate(QueryLanguage.SPARQL, text));
     }
 
-    private static <T extends Operation> T explicit(T operation) {
+    /** An operation prepared another way (from a parsed query, say) made to match explicit statements only. */
+    public static <T extends Operation> T explicit(T operation) {
         operation.setIncludeInferred(false);
         return operation;
     }

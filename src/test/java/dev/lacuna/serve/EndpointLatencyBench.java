@@ -1,0 +1,385 @@
+package dev.lacuna.serve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Statement;
+import org.eclipse.rdf4j.model.ValueFactory;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SparqlCredentials;
+import dev.lacuna.store.SparqlFiles;
+import dev.lacuna.store.StoreSpec;
+import dev.lacuna.store.Stores;
+import dev.lacuna.testing.GraphDb;
+import dev.lacuna.testing.TestData;
+
+/**
+ * The endpoint's latency against the store it seals, in one run on one machine: ToG's four one-pattern templates
+ * (sparql/tog-*.rq, with DISTINCT) over FB15k-237 train, sent to GraphDB directly (FROM the incomplete graph), to
+ * {@code lacuna serve} on LMDB and to {@code lacuna serve} in front of that GraphDB. The three are interleaved
+ * (blocks of queries in turn, so that the machine's load falls on all three alike) at one client and at 16; every
+ * query's answer is first checked to be the same from all three. Median, p95 and queries/s into
+ * target/bench/endpoint-latency.md.
+ *
+ * <p>Run with {@code mvn -B -o -Pbench test -Dtest=EndpointLatencyBench} (-Dlacuna.bench.queries=N queries per
+ * endpoint at one client, default 1500; -Dlacuna.bench.seconds=N per endpoint at 16 clients, default 30).
+ */
+@Tag("bench")
+@ExtendWith(GraphDb.class)
+class EndpointLatencyBench {
+    private static final KgGraphs KG = KgGraphs.of("fb15k-237");
+    private static final ValueFactory VF = SimpleValueFactory.getInstance();
+    private static final String ACCEPT = "application/sparql-results+json";
+    /** Queries per turn of one endpoint at one client: short enough that load changes hit all three alike. */
+    private static final int BLOCK = 50;
+
+    static {
+        // Access logging stays switched on in the endpoints (the check runs per request) but its lines are not
+        // written: to the captured console they would measure the console.
+        System.setProperty("org.slf4j.simpleLogger.log.dev.lacuna.serve.access", "warn");
+    }
+
+    /** One endpoint under test: its URL, the text it is sent (GraphDB needs FROM) and its headers. */
+    record Endpoint(String name, String url, boolean from, String authorization) {
+        HttpRequest request(String query) {
+            String text = from ? query.replaceFirst("\nWHERE", "\nFROM <" + KG.incomplete() + ">\nWHERE") : query;
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url + "?query=" + URLEncoder.encode(text, StandardCharsets.UTF_8)))
+                    .header("Accept", ACCEPT).timeout(Duration.ofSeconds(60)).GET();
+            if (authorization != null) {
+                b.header("Authorization", authorization);
+            }
+            return b.build();
+        }
+    }
+
+    /** Latencies (ns) of one endpoint in one mode, and the wall time it had the machine. */
+    static final class Tally {
+        final List<long[]> parts = new ArrayList<>();
+        final AtomicLong errors = new AtomicLong();
+        long queries;
+        double seconds;
+
+        long[] sorted() {
+            long[] all = parts.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+            return all;
+        }
+
+        double percentile(double p) {
+            long[] s = sorted();
+            return s.length == 0 ? Double.NaN : s[(int) Math.min(s.length - 1, Math.floor(p * s.length))] / 1e6;
+        }
+
+        double qps() {
+            return queries / seconds;
+        }
+    }
+
+    @Test
+    void togMixAgainstGraphDbDirectAndThroughServe(GraphDb graphDb, @TempDir Path dir) throws Exception {
+        int perEndpoint = Integer.getInteger("lacuna.bench.queries", 1500);
+        int seconds = Integer.getInteger("lacuna.bench.seconds", 30);
+        List<String[]> triples = readTriples(TestData.kg("fb15k-237", "train.txt"));
+        Map<String, Integer> ids = new HashMap<>();
+        for (String[] t : triples) {
+            ids.computeIfAbsent(t[0], k -> ids.size());
+            ids.computeIfAbsent(t[2], k -> ids.size());
+        }
+        List<Statement> complete = new ArrayList<>(triples.size());
+        List<Statement> incomplete = new ArrayList<>(triples.size());
+        for (int i = 0; i < triples.size(); i++) {
+            String[] t = triples.get(i);
+            Statement s = VF.createStatement(KG.entity(ids.get(t[0])), KG.relation(t[1]), KG.entity(ids.get(t[2])));
+            complete.add(s);
+            // every 50th triple missing from incomplete, as a benchmark build would delete some
+            if (i % 50 != 0) {
+                incomplete.add(s);
+            }
+        }
+        Repository lmdb = Stores.open(StoreSpec.parse("lmdb:" + dir.resolve("lmdb")));
+        String id = graphDb.createRepository("latency");
+        Repository remote = Stores.open(graphDb.storeConfig(id));
+        long t0 = System.nanoTime();
+        load(lmdb, complete, incomplete);
+        double lmdbLoad = (System.nanoTime() - t0) / 1e9;
+        t0 = System.nanoTime();
+        load(remote, complete, incomplete);
+        double graphDbLoad = (System.nanoTime() - t0) / 1e9;
+
+        List<String> queries = togQueries(incomplete, perEndpoint, new Random(1));
+        SparqlCredentials credentials = SparqlCredentials.fromFile(graphDb.credentialsFile());
+        String basic = "Basic " + Base64.getEncoder().encodeToString(
+                (credentials.user() + ":" + credentials.password()).getBytes(StandardCharsets.UTF_8));
+        LacunaEndpoint onLmdb = LacunaEndpoint.builder().repository(lmdb).kg(KG).port(0).build().start();
+        LacunaEndpoint inFront = LacunaEndpoint.builder().repository(remote).kg(KG).port(0).build().start();
+        String report;
+        try {
+            List<Endpoint> endpoints = List.of(
+                    new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(id), true, basic),
+                    new Endpoint("lacuna serve on LMDB", onLmdb.url() + "sparql", false, null),
+                    new Endpoint("lacuna serve in front of GraphDB", inFront.url() + "sparql", false, null));
+            long answered = sameAnswers(endpoints, queries);
+            // warm-up: JIT in this JVM and GraphDB's, connections, GraphDB's caches
+            interleavedOneClient(endpoints, queries.subList(0, Math.min(300, queries.size())));
+            Tally[] one = interleavedOneClient(endpoints, queries);
+            Tally[] sixteen = interleavedClients(endpoints, queries, 16, seconds);
+            // What is left of a median that no query work explains: the home page (HTTP and this client only),
+            // and ASK {} (parse, admission's hand-over to a worker, no store read).
+            double[] floor = {floor(HttpRequest.newBuilder(URI.create(onLmdb.url())).GET().build(), queries.size()),
+                floor(endpoints.get(1).request("ASK {}"), queries.size())};
+            report = report(endpoints, one, sixteen, triples.size(), incomplete.size(), queries.size(), answered,
+                    seconds, lmdbLoad, graphDbLoad) + String.format(Locale.ROOT, "%nFloor of lacuna serve on LMDB at one "
+                    + "client, median: the home page %.2f ms, `ASK {}` %.2f ms.%n", floor[0], floor[1]);
+            for (int e = 0; e < endpoints.size(); e++) {
+                assertEquals(0, one[e].errors.get() + sixteen[e].errors.get(), endpoints.get(e).name() + " had errors");
+            }
+        } finally {
+            onLmdb.stop();
+            inFront.stop();
+            Stores.close(lmdb);
+            remote.shutDown();
+            graphDb.deleteRepository(id);
+        }
+        Path out = Path.of("target", "bench", "endpoint-latency.md");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, report);
+        System.out.print(report);
+    }
+
+    private static void load(Repository repository, List<Statement> complete, List<Statement> incomplete) {
+        try (RepositoryConnection c = repository.getConnection()) {
+            c.begin();
+            c.add(complete, KG.complete());
+            c.add(incomplete, KG.incomplete());
+            c.commit();
+        }
+    }
+
+    /** ToG's four templates in turn, over entities and (entity, relation) pairs of incomplete drawn with a seed. */
+    static List<String> togQueries(List<Statement> graph, int n, Random random) {
+        String[] templates = {SparqlFiles.load("tog-head-relations.rq"), SparqlFiles.load("tog-tail-relations.rq"),
+                SparqlFiles.load("tog-tail-entities.rq"), SparqlFiles.load("tog-head-entities.rq")};
+        List<String> out = new ArrayList<>(n);
+        while (out.size() < n) {
+            Statement s = graph.get(random.nextInt(graph.size()));
+            int shape = out.size() % 4;
+            IRI entity = (IRI) (shape == 1 || shape == 3 ? s.getObject() : s.getSubject());
+            out.add(templates[shape].replace("{{entity}}", "<" + entity + ">")
+                    .replace("{{relation}}", "<" + s.getPredicate() + ">"));
+        }
+        return out;
+    }
+
+    /** Every query's rows, as CSV lines in order of text, the same from every endpoint; returns the rows compared. */
+    private static long sameAnswers(List<Endpoint> endpoints, List<String> queries) throws Exception {
+        HttpClient http = client();
+        long rows = 0;
+        for (String q : queries) {
+            List<String> first = null;
+            for (Endpoint e : endpoints) {
+                HttpRequest csv = HttpRequest.newBuilder(e.request(q), (k, v) -> !k.equalsIgnoreCase("Accept"))
+                        .header("Accept", "text/csv").build();
+                HttpResponse<String> r = http.send(csv, HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode(), e.name() + ": " + r.body());
+                List<String> lines = r.body().lines().skip(1).sorted().collect(Collectors.toList());
+                if (first == null) {
+                    first = lines;
+                    rows += lines.size();
+                } else {
+                    assertEquals(first, lines, e.name() + " answers differently to " + q);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The median of n requests of one kind, one after another on one connection. */
+    private static double floor(HttpRequest request, int n) throws Exception {
+        HttpClient http = client();
+        long[] lat = new long[n];
+        for (int i = 0; i < n; i++) {
+            long s = System.nanoTime();
+            assertEquals(200, http.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode());
+            lat[i] = System.nanoTime() - s;
+        }
+        Arrays.sort(lat);
+        return lat[n / 2] / 1e6;
+    }
+
+    /** One client per endpoint, one keep-alive connection each; endpoints take turns of BLOCK queries, order rotating. */
+    private static Tally[] interleavedOneClient(List<Endpoint> endpoints, List<String> queries) throws Exception {
+        List<HttpClient> clients = endpoints.stream().map(e -> client()).toList();
+        Tally[] tallies = new Tally[endpoints.size()];
+        long[][] lat = new long[endpoints.size()][queries.size()];
+        for (int e = 0; e < tallies.length; e++) {
+            tallies[e] = new Tally();
+        }
+        for (int from = 0, turn = 0; from < queries.size(); from += BLOCK, turn++) {
+            for (int k = 0; k < endpoints.size(); k++) {
+                int e = (k + turn) % endpoints.size();
+                long start = System.nanoTime();
+                for (int i = from; i < Math.min(queries.size(), from + BLOCK); i++) {
+                    HttpRequest req = endpoints.get(e).request(queries.get(i));
+                    long s = System.nanoTime();
+                    HttpResponse<byte[]> r = clients.get(e).send(req, HttpResponse.BodyHandlers.ofByteArray());
+                    lat[e][i] = System.nanoTime() - s;
+                    if (r.statusCode() != 200) {
+                        tallies[e].errors.incrementAndGet();
+                    }
+                }
+                tallies[e].seconds += (System.nanoTime() - start) / 1e9;
+            }
+        }
+        for (int e = 0; e < tallies.length; e++) {
+            tallies[e].parts.add(lat[e]);
+            tallies[e].queries = queries.size();
+        }
+        return tallies;
+    }
+
+    /** n clients at once on one endpoint for a third of the time, each endpoint three times, order rotating. */
+    private static Tally[] interleavedClients(List<Endpoint> endpoints, List<String> queries, int n, int seconds)
+            throws Exception {
+        Tally[] tallies = new Tally[endpoints.size()];
+        for (int e = 0; e < tallies.length; e++) {
+            tallies[e] = new Tally();
+        }
+        double slice = seconds / 3.0;
+        for (int round = 0; round < 3; round++) {
+            for (int k = 0; k < endpoints.size(); k++) {
+                int e = (k + round) % endpoints.size();
+                burst(endpoints.get(e), queries, n, slice, tallies[e]);
+            }
+        }
+        return tallies;
+    }
+
+    private static void burst(Endpoint endpoint, List<String> queries, int n, double seconds, Tally tally)
+            throws InterruptedException {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        long[][] lat = new long[n][];
+        int[] counts = new int[n];
+        CountDownLatch done = new CountDownLatch(n);
+        long start = System.nanoTime();
+        for (int c = 0; c < n; c++) {
+            int client = c;
+            Thread t = new Thread(() -> {
+                HttpClient http = client();
+                long[] mine = new long[4096];
+                int k = 0;
+                int q = client * 97;
+                try {
+                    while (System.nanoTime() < end) {
+                        HttpRequest req = endpoint.request(queries.get(q++ % queries.size()));
+                        long s = System.nanoTime();
+                        try {
+                            if (http.send(req, HttpResponse.BodyHandlers.ofByteArray()).statusCode() != 200) {
+                                tally.errors.incrementAndGet();
+                            }
+                        } catch (IOException e) {
+                            tally.errors.incrementAndGet();
+                        }
+                        if (k == mine.length) {
+                            mine = Arrays.copyOf(mine, k * 2);
+                        }
+                        mine[k++] = System.nanoTime() - s;
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    lat[client] = mine;
+                    counts[client] = k;
+                    done.countDown();
+                }
+            }, "bench-client-" + c);
+            t.start();
+        }
+        done.await();
+        synchronized (tally) {
+            tally.seconds += (System.nanoTime() - start) / 1e9;
+            for (int c = 0; c < n; c++) {
+                tally.parts.add(Arrays.copyOf(lat[c], counts[c]));
+                tally.queries += counts[c];
+            }
+        }
+    }
+
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    private static List<String[]> readTriples(Path file) throws IOException {
+        List<String[]> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(file)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                String[] t = line.split("\t");
+                if (t.length == 3) {
+                    out.add(t);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String report(List<Endpoint> endpoints, Tally[] one, Tally[] sixteen, int triples, int incomplete,
+            int queries, long rows, int seconds, double lmdbLoad, double graphDbLoad) {
+        StringBuilder b = new StringBuilder("# Endpoint latency: GraphDB direct, lacuna serve on LMDB, lacuna serve in front of GraphDB\n\n");
+        b.append(String.format(Locale.ROOT, "%s. FB15k-237 train (%d triples; incomplete %d = every 50th missing), ToG's four "
+                + "templates with DISTINCT (sparql/tog-*.rq), %d seeded queries; all three endpoints gave the same %d rows "
+                + "to every query. One client: the queries in turns of %d per endpoint, order rotating, JDK HttpClient "
+                + "with keep-alive. 16 clients: %d s per endpoint in three turns. Access log lines not written, "
+                + "clients and both lacuna endpoints in one JVM, GraphDB in its own; %d cores. Load: LMDB %.1f s, "
+                + "GraphDB %.1f s.%n%n", Instant.now(), triples, incomplete, queries, rows, BLOCK, seconds,
+                Runtime.getRuntime().availableProcessors(), lmdbLoad, graphDbLoad));
+        b.append("| endpoint | 1 client median ms | p95 ms | median / GraphDB | 16 clients queries/s | / GraphDB | 16 clients median ms | p95 ms | errors |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int e = 0; e < endpoints.size(); e++) {
+            b.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2fx | %.0f | %.2fx | %.2f | %.2f | %d |%n",
+                    endpoints.get(e).name(), one[e].percentile(0.5), one[e].percentile(0.95),
+                    one[e].percentile(0.5) / one[0].percentile(0.5), sixteen[e].qps(), sixteen[e].qps() / sixteen[0].qps(),
+                    sixteen[e].percentile(0.5), sixteen[e].percentile(0.95), one[e].errors.get() + sixteen[e].errors.get()));
+        }
+        b.append('\n').append(String.format(Locale.ROOT,
+                "Targets: serve on LMDB median <= 0.5x GraphDB: %s; its p95 <= GraphDB's: %s; in front of GraphDB median "
+                + "<= 1.2x: %s; 16 clients in front of GraphDB >= 1.0x GraphDB's queries/s: %s.%n",
+                met(one[1].percentile(0.5) <= 0.5 * one[0].percentile(0.5)), met(one[1].percentile(0.95) <= one[0].percentile(0.95)),
+                met(one[2].percentile(0.5) <= 1.2 * one[0].percentile(0.5)), met(sixteen[2].qps() >= sixteen[0].qps())));
+        return b.toString();
+    }
+
+    private static String met(boolean met) {
+        return met ? "met" : "NOT met";
+    }
+}
