@@ -264,7 +264,7 @@ class VirtuosoStoreTest {
         Child build = child(env, List.of(), "build", store, "--kg", "env", "--rules", rules.toString(), "--out",
                 out.toString());
         assertEquals(0, build.code(), build.output());
-        assertTrue(build.output().contains("writing only the graphs [https://lacuna.dev/kg/env/incomplete"), build.output());
+        assertTrue(build.output().contains("writing only the graphs https://lacuna.dev/kg/env/incomplete"), build.output());
         printed.append(build.output());
         Child verify = child(env, List.of(), "verify", store, out.toString());
         assertEquals(0, verify.code(), verify.output());
