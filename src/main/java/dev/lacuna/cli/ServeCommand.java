@@ -14,6 +14,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.serve.Exposure;
 import dev.lacuna.view.LabelMode;
+import dev.lacuna.serve.EndpointBuilder;
 import dev.lacuna.serve.LacunaEndpoint;
 import dev.lacuna.view.Shape;
 import dev.lacuna.store.StoreSpec;
@@ -90,7 +91,7 @@ public final class ServeCommand implements Command {
 
     @Override
     public int run(CommandLine line, CliContext context) throws Exception {
-        LacunaEndpoint.Builder builder = LacunaEndpoint.builder()
+        EndpointBuilder builder = LacunaEndpoint.builder()
                 .kg(CommonOptions.kg(line)) // for check(); the store's only KG replaces it below
                 .expose(Exposure.parse(line.getOptionValue("expose", "incomplete")))
                 .cors(line.getOptionValue("cors"))

@@ -1,11 +1,9 @@
 package dev.lacuna.construct;
 
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -27,7 +25,6 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.sun.management.OperatingSystemMXBean;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
@@ -79,15 +76,11 @@ public final class BenchmarkBuilder {
     private GroundingSource groundingSource = GroundingSource.INDEX;
     private BreakSettings breaks = BreakSettings.NONE;
     private KgIndex index;
-    /** Wall seconds per stage of the last build, for benchmarks (never written to the folder: it must not vary). */
-    private final Map<String, Double> stageSeconds = new LinkedHashMap<>();
-    private long stageStart;
-    private final Map<String, Double> stageCpuSeconds = new LinkedHashMap<>();
+    private final StageClock clock = new StageClock();
     /** What the last build's folder was written from, for {@link #verifyBuild}. */
     private FolderGraphs folderGraphs;
     /** The verify that gates the publication, while {@link #buildVerified} runs; else null. */
     BuildCheck check;
-    private long stageCpuStart;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
         this.repository = repository;
@@ -116,10 +109,7 @@ public final class BenchmarkBuilder {
      */
     public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
         long started = System.nanoTime();
-        stageSeconds.clear();
-        stageCpuSeconds.clear();
-        stageStart = started;
-        stageCpuStart = processCpuNanos();
+        clock.restart(started);
         BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
         BuildPublication.checkWritable(settings.out());
         if (rules.isEmpty()) {
@@ -326,28 +316,17 @@ public final class BenchmarkBuilder {
     }
 
     private void stage(String name) {
-        long now = System.nanoTime();
-        long cpu = processCpuNanos();
-        stageSeconds.put(name, (now - stageStart) / 1e9);
-        stageCpuSeconds.put(name, (cpu - stageCpuStart) / 1e9);
-        stageStart = now;
-        stageCpuStart = cpu;
-    }
-
-    /** CPU time of the whole JVM (all threads), or 0 where the platform does not tell. */
-    private static long processCpuNanos() {
-        return ManagementFactory.getOperatingSystemMXBean()
-                instanceof OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+        clock.stage(name);
     }
 
     /** CPU seconds of the whole JVM during each stage of the last {@link #build}, in order (for benchmarks). */
     public Map<String, Double> stageCpuSeconds() {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(stageCpuSeconds));
+        return clock.cpuSeconds();
     }
 
     /** Wall seconds of each stage of the last {@link #build}, in order. */
     public Map<String, Double> stageSeconds() {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(stageSeconds));
+        return clock.wallSeconds();
     }
 
     private static String seconds(long started) {

@@ -15,7 +15,7 @@ import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
 /**
- * Every setting of one endpoint, fixed when {@link LacunaEndpoint.Builder#build()} runs: a builder changed after
+ * Every setting of one endpoint, fixed when {@link EndpointBuilder#build()} runs: a builder changed after
  * that changes nothing that serves. The settings come in three small groups (what is shown, how it is reached, what
  * a request may cost) beside the store and the update token. The constructor checks everything and names every
  * problem at once.

@@ -2,12 +2,10 @@ package dev.lacuna.serve;
 
 import java.net.InetAddress;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
@@ -71,13 +69,13 @@ public final class LacunaEndpoint {
     private RunCopy runCopy;
     private final Path keepUpdates;
 
-    private LacunaEndpoint(EndpointSettings settings, Path keepUpdates) {
+    LacunaEndpoint(EndpointSettings settings, Path keepUpdates) {
         this.settings = settings;
         this.keepUpdates = keepUpdates;
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static EndpointBuilder builder() {
+        return new EndpointBuilder();
     }
 
     /** The settings fixed at build. */
@@ -316,196 +314,5 @@ public final class LacunaEndpoint {
     /** The materialised view, or null when the store is served as it is. */
     public KgView view() {
         return view;
-    }
-
-    // ------------------------------------------------------------------ builder
-
-    /** Settings of an endpoint; {@link #build()} copies them into an {@link EndpointSettings} and names every problem. */
-    public static final class Builder {
-        private Repository repository;
-        private KgGraphs kg;
-        private Exposure exposure = Exposure.DEFAULT;
-        private String host = "127.0.0.1";
-        private int port = 7878;
-        private LabelMode labels = LabelMode.PRIVATE;
-        private Shape shape = Shape.PLAIN;
-        private Duration timeout = Duration.ofSeconds(30);
-        private long maxRows = 100_000;
-        private Integer workers;
-        private int queue = 64;
-        private long maxBodyBytes = 1L << 20;
-        private String updateToken;
-        private Boolean compat;
-        private Repository viewStore;
-        private boolean accessLog = true;
-        private String corsOrigin;
-        private int maxConnections = 2048;
-        private Duration idleTimeout;
-        private Long queryMemoryBytes;
-        private int maxUrlBytes = 64 * 1024;
-        private Path keepUpdates;
-
-        private Builder() {
-        }
-
-        /** The store to serve (initialised; the endpoint never shuts it down). */
-        public Builder repository(Repository repository) {
-            this.repository = repository;
-            return this;
-        }
-
-        public Builder kg(KgGraphs kg) {
-            this.kg = kg;
-            return this;
-        }
-
-        /** Which graphs to serve; default incomplete only. */
-        public Builder expose(Exposure exposure) {
-            this.exposure = exposure;
-            return this;
-        }
-
-        public Builder host(String host) {
-            this.host = host;
-            return this;
-        }
-
-        /** 0 picks a free port; read it back with {@link LacunaEndpoint#port()}. */
-        public Builder port(int port) {
-            this.port = port;
-            return this;
-        }
-
-        public Builder labels(LabelMode labels) {
-            this.labels = labels;
-            return this;
-        }
-
-        public Builder shape(Shape shape) {
-            this.shape = shape;
-            return this;
-        }
-
-        /** Time limit per query; at it the client gets a 503 and the evaluation is cancelled. */
-        public Builder timeout(Duration timeout) {
-            this.timeout = timeout;
-            return this;
-        }
-
-        /** At most this many result rows (or statements) per answer; more are cut and flagged X-Lacuna-Truncated. */
-        public Builder maxRows(long maxRows) {
-            this.maxRows = maxRows;
-            return this;
-        }
-
-        /** Queries evaluated at once. */
-        public Builder workers(int workers) {
-            this.workers = workers;
-            return this;
-        }
-
-        /** Requests that may wait for a worker; beyond it a request is answered 503 at once. */
-        public Builder queue(int queue) {
-            this.queue = queue;
-            return this;
-        }
-
-        public Builder maxBodyBytes(long maxBodyBytes) {
-            this.maxBodyBytes = maxBodyBytes;
-            return this;
-        }
-
-        /** Accept SPARQL Update of the incomplete graph, by POST, from clients that send this bearer token. */
-        public Builder allowUpdate(String token) {
-            this.updateToken = Objects.requireNonNull(token, "token");
-            return this;
-        }
-
-        /** Virtuoso compatibility (string functions on IRIs, see {@link VirtuosoCompat}); default on for the Freebase shape. */
-        public Builder compat(boolean compat) {
-            this.compat = compat;
-            return this;
-        }
-
-        /** Where to materialise a view (initialised, emptied graphs); default a new in-memory store. */
-        public Builder viewStore(Repository viewStore) {
-            this.viewStore = viewStore;
-            return this;
-        }
-
-        public Builder accessLog(boolean accessLog) {
-            this.accessLog = accessLog;
-            return this;
-        }
-
-        /** Let web pages from this one origin read answers (CORS); default none. */
-        public Builder cors(String origin) {
-            this.corsOrigin = origin;
-            return this;
-        }
-
-        /** Open connections at most; more wait in the kernel's accept queue. */
-        public Builder maxConnections(int maxConnections) {
-            this.maxConnections = maxConnections;
-            return this;
-        }
-
-        /** A connection without progress this long (a client that stops mid-header, say) is closed. */
-        public Builder idleTimeout(Duration idleTimeout) {
-            this.idleTimeout = idleTimeout;
-            return this;
-        }
-
-        /** Bytes one query may allocate; default half the heap shared by the workers. */
-        public Builder queryMemory(long bytes) {
-            this.queryMemoryBytes = bytes;
-            return this;
-        }
-
-        /** Largest request line and headers; a longer GET URL gets 414 with a hint to POST. */
-        public Builder maxUrlBytes(int bytes) {
-            this.maxUrlBytes = bytes;
-            return this;
-        }
-
-        /** At stop, write what the run's updates changed to this file (a SPARQL Update replaying them); default: discarded. */
-        public Builder keepUpdates(Path file) {
-            this.keepUpdates = file;
-            return this;
-        }
-
-        public LacunaEndpoint build() {
-            return new LacunaEndpoint(new EndpointSettings(repository, kg, view(), network(), limits(), updateToken), keepUpdates);
-        }
-
-        /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */
-        public Builder check() {
-            EndpointSettings.check(kg, view(), network(), limits(), updateToken, new StringBuilder());
-            return this;
-        }
-
-        private EndpointSettings.View view() {
-            return new EndpointSettings.View(exposure, labels, shape, compat != null ? compat : shape == Shape.FREEBASE,
-                    viewStore);
-        }
-
-        private EndpointSettings.Network network() {
-            return new EndpointSettings.Network(host, port, corsOrigin, accessLog, maxConnections, idle(), maxUrlBytes);
-        }
-
-        private EndpointSettings.Limits limits() {
-            int w = workers != null ? workers : EndpointSettings.defaultWorkers(repository, KgView.needed(labels, shape));
-            return new EndpointSettings.Limits(timeout, maxRows, w, queue, maxBodyBytes,
-                    queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w));
-        }
-
-        private Duration idle() {
-            if (idleTimeout != null) {
-                return idleTimeout;
-            }
-            // Longer than the query limit: a client waiting for its answer is not idle.
-            Duration base = timeout == null ? Duration.ofSeconds(30) : timeout.plusSeconds(10);
-            return base.compareTo(Duration.ofSeconds(30)) < 0 ? Duration.ofSeconds(30) : base;
-        }
     }
 }

@@ -73,7 +73,7 @@ class EndpointLimitsTest {
         store.shutDown();
     }
 
-    private LacunaEndpoint.Builder builder() {
+    private EndpointBuilder builder() {
         return LacunaEndpoint.builder().repository(store).kg(KG).port(0).accessLog(false);
     }
 
@@ -175,7 +175,7 @@ class EndpointLimitsTest {
 
     @Test
     void settingsAreFixedAtBuild() throws Exception {
-        LacunaEndpoint.Builder b = builder();
+        EndpointBuilder b = builder();
         LacunaEndpoint endpoint = b.build().start();
         try {
             b.allowUpdate("a-long-enough-update-token").expose(Exposure.parse("all")).cors("https://example.org")
