@@ -12,6 +12,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.ExitCodes;
 import dev.lacuna.OutputGuard;
+import dev.lacuna.Progress;
 import dev.lacuna.construct.BenchmarkBuilder;
 import dev.lacuna.breakage.BreakKind;
 import dev.lacuna.breakage.BreakSettings;
@@ -22,7 +23,8 @@ import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.verify.Verifier;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.mining.KgIndex;
-import dev.lacuna.mining.Miner;
+import dev.lacuna.mining.HeadPartition;
+import dev.lacuna.mining.MineOperation;
 import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;
@@ -140,7 +142,9 @@ public final class BuildCommand implements Command {
             } else {
                 MinerOptions options = minerOptions;
                 mined = KgIndex.fromRepository(repository, kg);
-                rules = new Miner(mined, options).mine();
+                // the same note and progress lines as lacuna mine: mining a large KG takes minutes
+                rules = new MineOperation(new MineOperation.Settings(options, HeadPartition.ALL, null, false),
+                        Progress.Channel.console(context.err()::println), context.err()::println).mine(mined);
                 minedBy = RuleGraph.MINED_BY_LACUNA;
                 context.out().printf("mined %,d rules (maxad %d%s)%n", rules.size(), options.maxAtoms(),
                         options.constants() ? ", with constants" : "");

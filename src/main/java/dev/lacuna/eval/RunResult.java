@@ -1,5 +1,6 @@
 package dev.lacuna.eval;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,8 +25,20 @@ public record RunResult(
         @JsonProperty("by_relation") Map<String, Scores> byRelation,
         @JsonProperty("permissive") PermissiveScores permissive,
         @JsonIgnore List<QuestionScore> perQuestion,
-        @JsonProperty("by_depth") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Scores> byDepth,
+        @JsonIgnore Map<String, Scores> byDepth,
         @JsonProperty("broken") @JsonInclude(JsonInclude.Include.NON_NULL) BrokenScores broken) {
+
+    /** {@code by_depth} as report.json writes it: each depth's scores, marked {@code few} where they are. */
+    @JsonProperty("by_depth")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    Map<String, DepthScores> byDepthReported() {
+        if (byDepth == null) {
+            return null;
+        }
+        Map<String, DepthScores> reported = new LinkedHashMap<>();
+        byDepth.forEach((depth, scores) -> reported.put(depth, new DepthScores(scores)));
+        return reported;
+    }
 
     /** Scores of a benchmark without broken graphs (no {@code broken}). */
     public RunResult(String file, Coverage coverage, Scores strict, Map<String, Scores> byRuleType,

@@ -79,7 +79,11 @@ public final class MineOperation {
         return new Result(rules, kg, seconds(t0));
     }
 
-    private List<MinedRule> mine(KgIndex kg) {
+    /**
+     * Mines an index already read, reporting as {@code lacuna mine} does (the note line, then the miner's progress):
+     * {@code lacuna build} without {@code --rules} mines through here, writing no file and storing nothing itself.
+     */
+    public List<MinedRule> mine(KgIndex kg) {
         MinerOptions options = settings.options();
         HeadPartition heads = settings.heads();
         notes.accept(String.format(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, "
