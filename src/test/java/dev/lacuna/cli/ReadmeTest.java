@@ -9,7 +9,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +39,7 @@ class ReadmeTest {
         } catch (IOException busy) {
             throw new AssertionError("port " + PORT + ", which the README serves on, is in use on this machine", busy);
         }
-        layOutClone();
+        TutorialTest.layOutClone(dir);
         String demo = run("./lacuna demo\n");
         assertTrue(demo.contains("store:     lmdb:lacuna-data/demo/store"), demo);
         assertTrue(demo.contains("benchmark: lacuna-data/demo/benchmark"), demo);
@@ -67,7 +66,7 @@ class ReadmeTest {
         assertTrue(output.contains("Hits@Any"), output);
         for (String all : List.of(demo, output)) {
             Matcher m = JAVA_MAP.matcher(all);
-            assertFalse(m.find(), () -> "a Java map in the output: " + m.group() + "\n" + tail(all));
+            assertFalse(m.find(), () -> "a Java map in the output: " + m.group() + "\n" + TutorialTest.tail(all));
         }
     }
 
@@ -106,23 +105,8 @@ class ReadmeTest {
             bash.destroyForcibly();
         }
         String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertTrue(ended, "the commands did not finish in 10 minutes:\n" + tail(output));
-        assertEquals(0, bash.exitValue(), "a command failed:\n" + tail(output));
+        assertTrue(ended, "the commands did not finish in 10 minutes:\n" + TutorialTest.tail(output));
+        assertEquals(0, bash.exitValue(), "a command failed:\n" + TutorialTest.tail(output));
         return output;
-    }
-
-    /** A launcher that runs this build's classes as {@code ./lacuna} does the jar, and the bundled KG at its path. */
-    private void layOutClone() throws IOException {
-        Path launcher = dir.resolve("lacuna");
-        Files.writeString(launcher, "#!/usr/bin/env sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                + "' -Xmx1g -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
-        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path kg = dir.resolve("src/main/resources/kg/family.tsv");
-        Files.createDirectories(kg.getParent());
-        Files.copy(Path.of("src/main/resources/kg/family.tsv"), kg);
-    }
-
-    private static String tail(String text) {
-        return text.length() <= 8000 ? text : "..." + text.substring(text.length() - 8000);
     }
 }

@@ -47,7 +47,7 @@ class TutorialTest {
         } catch (IOException busy) {
             throw new AssertionError("port " + PORT + ", which the tutorial serves on, is in use on this machine", busy);
         }
-        layOutClone();
+        layOutClone(dir);
         Path log = dir.resolve("tutorial.log");
         Process bash = new ProcessBuilder("bash", "-c", script.toString()).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -84,8 +84,11 @@ class TutorialTest {
         return blocks;
     }
 
-    /** A launcher that runs this build's classes as {@code ./lacuna} does the jar, and the bundled KG at its path. */
-    private void layOutClone() throws IOException {
+    /**
+     * A launcher in {@code dir} that runs this build's classes as {@code ./lacuna} does the jar, and the bundled KG at
+     * its path: a folder shaped like a clone, for running documented commands as written.
+     */
+    static void layOutClone(Path dir) throws IOException {
         Path launcher = dir.resolve("lacuna");
         Files.writeString(launcher, "#!/usr/bin/env sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
                 + "' -Xmx1g -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
@@ -95,7 +98,7 @@ class TutorialTest {
         Files.copy(Path.of("src/main/resources/kg/family.tsv"), kg);
     }
 
-    private static String tail(String text) {
-        return text.length() <= 6000 ? text : "..." + text.substring(text.length() - 6000);
+    static String tail(String text) {
+        return text.length() <= 8000 ? text : "..." + text.substring(text.length() - 8000);
     }
 }
