@@ -2,7 +2,6 @@ package dev.lacuna.serve;
 
 import java.nio.file.Path;
 
-import org.eclipse.rdf4j.common.transaction.IsolationLevels;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
@@ -16,6 +15,8 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.AtomicFiles;
 
+import dev.lacuna.store.GraphCopy;
+
 /**
  * The graph a writable endpoint serves: a copy of the benchmark's incomplete graph made at start, under the same
  * graph IRI, in a store of its own (memory, or the --view-store). Updates from the system under test change the
@@ -25,7 +26,6 @@ import dev.lacuna.AtomicFiles;
  */
 final class RunCopy {
     private static final Logger LOG = LoggerFactory.getLogger(RunCopy.class);
-    private static final int BATCH = 50_000;
 
     private final Repository source;
     private final IRI graph;
@@ -51,24 +51,9 @@ final class RunCopy {
             copy = new SailRepository(new MemoryStore());
             copy.init();
         }
-        long triples = 0;
+        long triples;
         try (RepositoryConnection in = source.getConnection(); RepositoryConnection out = copy.getConnection()) {
-            out.setIsolationLevel(IsolationLevels.NONE);
-            out.begin();
-            out.clear(graph);
-            int inBatch = 0;
-            try (RepositoryResult<Statement> statements = in.getStatements(null, null, null, false, graph)) {
-                for (Statement st : statements) {
-                    out.add(st.getSubject(), st.getPredicate(), st.getObject(), graph);
-                    triples++;
-                    if (++inBatch == BATCH) {
-                        out.commit();
-                        out.begin();
-                        inBatch = 0;
-                    }
-                }
-            }
-            out.commit();
+            triples = GraphCopy.copy(in, out, graph, st -> st);
         } catch (RuntimeException e) {
             if (owned) {
                 copy.shutDown();

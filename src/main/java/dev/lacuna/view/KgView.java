@@ -23,6 +23,7 @@ import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.store.GraphCopy;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
 
@@ -45,7 +46,6 @@ public final class KgView {
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
     public static final IRI TYPE_OBJECT_NAME = VF.createIRI(FREEBASE_NS + "type.object.name");
     private static final Logger LOG = LoggerFactory.getLogger(KgView.class);
-    private static final int BATCH = 50_000;
 
     /** What an entity is called in the source store's labels graph. */
     private record EntityNames(long privateId, String sourceId, String text) {
@@ -82,24 +82,9 @@ public final class KgView {
             Set<IRI> seen = new HashSet<>();
             List<IRI> graphs = graphs(in, kg);
             for (IRI graph : graphs) {
-                out.begin();
-                out.clear(graph);
-                int inBatch = 0;
-                try (RepositoryResult<Statement> statements = in.getStatements(null, null, null, false, graph)) {
-                    for (Statement st : statements) {
-                        Resource s = (Resource) mapper.entity(st.getSubject(), seen);
-                        IRI p = mapper.relation(st.getPredicate());
-                        Value o = mapper.entity(st.getObject(), seen);
-                        out.add(s, p, o, graph);
-                        triples++;
-                        if (++inBatch == BATCH) {
-                            out.commit();
-                            out.begin();
-                            inBatch = 0;
-                        }
-                    }
-                }
-                out.commit();
+                triples += GraphCopy.copy(in, out, graph, st -> VF.createStatement(
+                        (Resource) mapper.entity(st.getSubject(), seen), mapper.relation(st.getPredicate()),
+                        mapper.entity(st.getObject(), seen)));
             }
             // One name per entity, the same in both graphs: the graphs then differ by the deleted triples only.
             Set<IRI> entities = new HashSet<>(mapper.names.keySet());
