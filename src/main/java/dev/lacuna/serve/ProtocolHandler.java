@@ -48,6 +48,8 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     private final Admission admission;
     private final QueryRunner runner;
     private final UpdateGuard guard;
+    /** ToG-style clients send few query shapes: each parsed and checked once. */
+    private final QueryShapes shapes = new QueryShapes(1024);
 
     ProtocolHandler(EndpointSettings settings, Map<String, Target> targets, Admission admission, QueryRunner runner) {
         this.settings = settings;
@@ -206,7 +208,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         if (settings.view().compat()) {
             text = VirtuosoCompat.rewrite(text);
         }
-        ParsedOperation parsed = QueryRunner.parse(text, base);
+        ParsedOperation parsed = shapes.parse(text, base);
         if (parsed instanceof ParsedUpdate) {
             if (!request.getMethod().equals("POST")) {
                 throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
