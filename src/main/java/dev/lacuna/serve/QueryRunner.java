@@ -196,7 +196,9 @@ final class QueryRunner {
                 return Explicit.explicit(query);
             }
         }
-        return Explicit.query(c, text);
+        // The form is known from the parse: the store's client need not find it again (upper-casing the text).
+        return parsed instanceof ParsedTupleQuery ? Explicit.tupleQuery(c, text)
+                : parsed instanceof ParsedBooleanQuery ? Explicit.booleanQuery(c, text) : Explicit.query(c, text);
     }
 
     /** The store's limit in whole seconds, rounded up so it never fires before ours. */
