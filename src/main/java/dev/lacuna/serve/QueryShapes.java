@@ -62,6 +62,12 @@ final class QueryShapes {
             StatementPattern.class, Var.class, ValueConstant.class, Compare.class, SameTerm.class, And.class,
             Or.class, Not.class, SingletonSet.class, QueryRoot.class);
 
+    /**
+     * The longest text kept as a shape: the cache holds at most capacity of them, whatever clients send. Template
+     * queries are a few hundred characters.
+     */
+    static final int MAX_TEXT = 4096;
+
     /** A parsed shape: its algebra with slot IRIs, or null when the shape is not reusable. */
     private record Shape(ParsedQuery template) {
     }
@@ -88,6 +94,9 @@ final class QueryShapes {
 
     /** The parsed, checked operation: from its shape when that was seen, else from {@link QueryRunner#parse}. */
     ParsedOperation parse(String text, String baseIri) {
+        if (text.length() > MAX_TEXT) {
+            return QueryRunner.parse(text, baseIri);
+        }
         Cut cut = cut(text);
         if (cut == null || cut.iris().isEmpty()) {
             return QueryRunner.parse(text, baseIri);

@@ -168,6 +168,10 @@ class QueryShapesTest {
             shapes.parse("SELECT ?x" + i + " { <" + NS + "a> ?p ?x" + i + " }", BASE);
         }
         assertEquals(2, shapes.size());
+        String longText = "SELECT ?x { <" + NS + "a> ?p ?x }" + " ".repeat(QueryShapes.MAX_TEXT);
+        shapes.parse(longText, BASE);
+        shapes.parse(longText.replace(NS + "a>", NS + "b>"), BASE);
+        assertEquals(0, shapes.reused(), "a long text is parsed every time, never kept");
     }
 
     private static void assertSameRows(QueryShapes shapes, String q) {
