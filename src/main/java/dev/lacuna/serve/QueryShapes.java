@@ -224,7 +224,8 @@ final class QueryShapes {
     private static int slot(Value value) {
         if (value instanceof IRI iri && iri.stringValue().startsWith(SLOT)) {
             String number = iri.stringValue().substring(SLOT.length());
-            return number.matches("[0-9]{1,6}") ? Integer.parseInt(number) : -2;
+            boolean digits = !number.isEmpty() && number.length() <= 6 && number.chars().allMatch(c -> c >= '0' && c <= '9');
+            return digits ? Integer.parseInt(number) : -2;
         }
         return -1;
     }
