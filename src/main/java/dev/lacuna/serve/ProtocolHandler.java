@@ -37,7 +37,7 @@ import dev.lacuna.store.GraphRole;
  * {@link Admission}; updates through {@link UpdateGuard}. One access-log line per request (logger
  * {@code dev.lacuna.serve.access}).
  */
-final class ProtocolHandler extends Handler.Abstract.NonBlocking {
+final class ProtocolHandler extends Handler.Abstract {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolHandler.class);
     private static final Logger ACCESS = LoggerFactory.getLogger("dev.lacuna.serve.access");
     private static final long DRAIN_LIMIT = 64L << 20;
@@ -48,6 +48,8 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
     private final Admission admission;
     private final QueryRunner runner;
     private final UpdateGuard guard;
+    /** ToG-style clients send few query shapes: each parsed and checked once. */
+    private final QueryShapes shapes = new QueryShapes(1024);
 
     ProtocolHandler(EndpointSettings settings, Map<String, Target> targets, Admission admission, QueryRunner runner) {
         this.settings = settings;
@@ -59,7 +61,9 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
 
     /**
      * Reads a POST body without a thread (a client that sends half a body holds a connection, never a thread),
-     * then answers on a pool thread. A body declared over the limit is not read: it gets 413.
+     * then answers on a pool thread. A body declared over the limit is not read: it gets 413. Any other request is
+     * answered on the thread Jetty calls this on: a handler that may block lets Jetty run it on the thread that read
+     * the request while another takes over reading, so that no hand-off to a second thread delays the answer.
      */
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
@@ -69,7 +73,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
             Content.Source.asByteArrayAsync(request, limit).whenComplete((body, failure) ->
                     threads.execute(() -> serve(request, response, callback, new Body(body, failure))));
         } else {
-            threads.execute(() -> serve(request, response, callback, new Body(null, null)));
+            serve(request, response, callback, new Body(null, null));
         }
         return true;
     }
@@ -206,7 +210,7 @@ final class ProtocolHandler extends Handler.Abstract.NonBlocking {
         if (settings.view().compat()) {
             text = VirtuosoCompat.rewrite(text);
         }
-        ParsedOperation parsed = QueryRunner.parse(text, base);
+        ParsedOperation parsed = shapes.parse(text, base);
         if (parsed instanceof ParsedUpdate) {
             if (!request.getMethod().equals("POST")) {
                 throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");

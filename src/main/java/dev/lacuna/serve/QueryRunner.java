@@ -47,6 +47,7 @@ import org.eclipse.rdf4j.repository.sail.SailTupleQuery;
 import org.eclipse.rdf4j.rio.RDFFormat;
 import org.eclipse.rdf4j.rio.RDFWriter;
 import org.eclipse.rdf4j.rio.Rio;
+import org.eclipse.rdf4j.rio.helpers.BasicWriterSettings;
 
 import dev.lacuna.store.Explicit;
 
@@ -195,7 +196,9 @@ final class QueryRunner {
                 return Explicit.explicit(query);
             }
         }
-        return Explicit.query(c, text);
+        // The form is known from the parse: the store's client need not find it again (upper-casing the text).
+        return parsed instanceof ParsedTupleQuery ? Explicit.tupleQuery(c, text)
+                : parsed instanceof ParsedBooleanQuery ? Explicit.booleanQuery(c, text) : Explicit.query(c, text);
     }
 
     /** The store's limit in whole seconds, rounded up so it never fires before ours. */
@@ -212,7 +215,7 @@ final class QueryRunner {
         TupleQueryResultFormat format = (TupleQueryResultFormat) ResultFormats.choose(ResultFormats.Kind.TUPLE,
                 formatParam, accept);
         ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
-        TupleQueryResultWriter writer = QueryResultIO.createTupleWriter(format, out);
+        TupleQueryResultWriter writer = writer(format, out);
         long rows = 0;
         boolean truncated = false;
         try (TupleQueryResult result = query.evaluate()) {
@@ -240,7 +243,7 @@ final class QueryRunner {
         TupleQueryResultFormat format = (TupleQueryResultFormat) ResultFormats.choose(ResultFormats.Kind.TUPLE,
                 formatParam, accept);
         ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
-        RowsWritten rows = new RowsWritten(QueryResultIO.createTupleWriter(format, out), maxRows, deadline);
+        RowsWritten rows = new RowsWritten(writer(format, out), maxRows, deadline);
         try {
             query.evaluate(rows);
         } catch (RuntimeException e) {
@@ -253,6 +256,16 @@ final class QueryRunner {
         }
         rows.end();
         return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), rows.count(), rows.truncated());
+    }
+
+    /**
+     * A writer without indentation: RDF4J's JSON and XML writers indent by default, which showed in the endpoint's
+     * profile under ToG's queries and added bytes to every answer; clients parse answers, nobody reads them.
+     */
+    private static TupleQueryResultWriter writer(TupleQueryResultFormat format, ByteArrayOutputStream out) {
+        TupleQueryResultWriter writer = QueryResultIO.createTupleWriter(format, out);
+        writer.getWriterConfig().set(BasicWriterSettings.PRETTY_PRINT, false);
+        return writer;
     }
 
     private Answer graph(GraphQuery query, String formatParam, String accept, long deadline) {

@@ -3,6 +3,7 @@ package dev.lacuna.serve;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.eclipse.rdf4j.common.lang.FileFormat;
 import org.eclipse.rdf4j.query.resultio.BooleanQueryResultFormat;
@@ -78,6 +79,10 @@ final class ResultFormats {
             Kind.BOOLEAN, List.of("application/sparql-results+json", "application/sparql-results+xml"),
             Kind.GRAPH, List.of("text/turtle", "application/n-triples", "application/ld+json", "application/rdf+xml"));
 
+    /** Formats chosen from Accept lines, by kind and line; bounded, as the lines come from clients. */
+    private static final Map<String, FileFormat> CHOSEN = new ConcurrentHashMap<>();
+    private static final int CHOSEN_MAX = 256;
+
     private ResultFormats() {
     }
 
@@ -87,6 +92,24 @@ final class ResultFormats {
      * @param accept the request's Accept header (its lines joined), or null when it sent none
      */
     static FileFormat choose(Kind kind, String formatParam, String accept) {
+        if (formatParam != null || accept == null) {
+            return pick(kind, formatParam, accept);
+        }
+        // A client sends the same Accept line with every query, and each query reads it twice (before it takes a
+        // worker and when its answer is written): read once per line instead.
+        String key = kind.ordinal() + accept;
+        FileFormat known = CHOSEN.get(key);
+        if (known == null) {
+            known = pick(kind, null, accept);
+            if (CHOSEN.size() >= CHOSEN_MAX) {
+                CHOSEN.clear();
+            }
+            CHOSEN.put(key, known);
+        }
+        return known;
+    }
+
+    private static FileFormat pick(Kind kind, String formatParam, String accept) {
         return switch (kind) {
             case TUPLE -> pick(kind, TUPLE_BY_WORD, TUPLE_BY_MIME, TupleQueryResultFormat.JSON, formatParam, accept);
             case BOOLEAN -> pick(kind, BOOLEAN_BY_WORD, BOOLEAN_BY_MIME, BooleanQueryResultFormat.JSON, formatParam, accept);

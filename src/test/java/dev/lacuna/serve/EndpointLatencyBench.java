@@ -50,7 +50,8 @@ import dev.lacuna.testing.TestData;
  * (sparql/tog-*.rq, with DISTINCT) over FB15k-237 train, sent to GraphDB directly (FROM the incomplete graph), to
  * {@code lacuna serve} on LMDB and to {@code lacuna serve} in front of that GraphDB. The three are interleaved
  * (blocks of queries in turn, so that the machine's load falls on all three alike) at one client and at 16; every
- * query's answer is first checked to be the same from all three. Median, p95 and queries/s into
+ * query's answer is first checked to be the same from all three. A second mix replays, over the same three kinds
+ * of endpoint, the queries a real {@code lacuna tog} run sent ({@link TogReplay}). Median, p95 and queries/s into
  * target/bench/endpoint-latency.md.
  *
  * <p>Run with {@code mvn -B -o -Pbench test -Dtest=EndpointLatencyBench} (-Dlacuna.bench.queries=N queries per
@@ -71,10 +72,10 @@ class EndpointLatencyBench {
         System.setProperty("org.slf4j.simpleLogger.log.dev.lacuna.serve.access", "warn");
     }
 
-    /** One endpoint under test: its URL, the text it is sent (GraphDB needs FROM) and its headers. */
-    record Endpoint(String name, String url, boolean from, String authorization) {
+    /** One endpoint under test: its URL, the graph its text names (GraphDB needs FROM; null for none) and headers. */
+    record Endpoint(String name, String url, IRI from, String authorization) {
         HttpRequest request(String query) {
-            String text = from ? query.replaceFirst("\nWHERE", "\nFROM <" + KG.incomplete() + ">\nWHERE") : query;
+            String text = from != null ? query.replaceFirst("\nWHERE", "\nFROM <" + from + ">\nWHERE") : query;
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url + "?query=" + URLEncoder.encode(text, StandardCharsets.UTF_8)))
                     .header("Accept", ACCEPT).timeout(Duration.ofSeconds(60)).GET();
             if (authorization != null) {
@@ -138,17 +139,28 @@ class EndpointLatencyBench {
         double graphDbLoad = (System.nanoTime() - t0) / 1e9;
 
         List<String> queries = togQueries(incomplete, perEndpoint, new Random(1));
+        // The second mix: what a real ToG run sent, made before anything is measured (it runs ToG).
+        String togId = graphDb.createRepository("latency-tog");
+        Repository togRemote = Stores.open(graphDb.storeConfig(togId));
+        TogReplay.Mix tog = TogReplay.make(dir, togRemote);
         SparqlCredentials credentials = SparqlCredentials.fromFile(graphDb.credentialsFile());
         String basic = "Basic " + Base64.getEncoder().encodeToString(
                 (credentials.user() + ":" + credentials.password()).getBytes(StandardCharsets.UTF_8));
         LacunaEndpoint onLmdb = LacunaEndpoint.builder().repository(lmdb).kg(KG).port(0).build().start();
         LacunaEndpoint inFront = LacunaEndpoint.builder().repository(remote).kg(KG).port(0).build().start();
+        LacunaEndpoint togOnLmdb = LacunaEndpoint.builder().repository(tog.lmdb()).kg(tog.kg()).port(0).build().start();
+        LacunaEndpoint togInFront = LacunaEndpoint.builder().repository(togRemote).kg(tog.kg()).port(0).build().start();
         String report;
         try {
             List<Endpoint> endpoints = List.of(
-                    new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(id), true, basic),
-                    new Endpoint("lacuna serve on LMDB", onLmdb.url() + "sparql", false, null),
-                    new Endpoint("lacuna serve in front of GraphDB", inFront.url() + "sparql", false, null));
+                    new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(id), KG.incomplete(), basic),
+                    new Endpoint("lacuna serve on LMDB", onLmdb.url() + "sparql", null, null),
+                    new Endpoint("lacuna serve in front of GraphDB", inFront.url() + "sparql", null, null));
+            List<Endpoint> togEndpoints = List.of(
+                    new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(togId), tog.kg().incomplete(), basic),
+                    new Endpoint("lacuna serve on LMDB", togOnLmdb.url() + "sparql", null, null),
+                    new Endpoint("lacuna serve in front of GraphDB", togInFront.url() + "sparql", null, null));
+            long togRows = sameAnswers(togEndpoints, tog.queries());
             long answered = sameAnswers(endpoints, queries);
             // warm-up: JIT in this JVM and GraphDB's, connections, GraphDB's caches
             interleavedOneClient(endpoints, queries.subList(0, Math.min(300, queries.size())));
@@ -158,18 +170,40 @@ class EndpointLatencyBench {
             // and ASK {} (parse, admission's hand-over to a worker, no store read).
             double[] floor = {floor(HttpRequest.newBuilder(URI.create(onLmdb.url())).GET().build(), queries.size()),
                 floor(endpoints.get(1).request("ASK {}"), queries.size())};
+            // The replay: the run's queries in the order it sent them, as many as the first mix has at one client.
+            interleavedOneClient(togEndpoints, tog.queries().subList(0, Math.min(300, tog.queries().size())));
+            List<String> replay = new ArrayList<>(perEndpoint);
+            while (replay.size() < perEndpoint) {
+                replay.addAll(tog.queries().subList(0, Math.min(tog.queries().size(), perEndpoint - replay.size())));
+            }
+            Tally[] togOne = interleavedOneClient(togEndpoints, replay);
+            Tally[] togSixteen = interleavedClients(togEndpoints, tog.queries(), 16, seconds);
             report = report(endpoints, one, sixteen, triples.size(), incomplete.size(), queries.size(), answered,
                     seconds, lmdbLoad, graphDbLoad) + String.format(Locale.ROOT, "%nFloor of lacuna serve on LMDB at one "
-                    + "client, median: the home page %.2f ms, `ASK {}` %.2f ms.%n", floor[0], floor[1]);
+                    + "client, median: the home page %.2f ms, `ASK {}` %.2f ms.%n", floor[0], floor[1])
+                    + String.format(Locale.ROOT, "%n## Second mix: the queries of a lacuna tog run%n%n`lacuna demo` "
+                    + "(the bundled Family KG), its graphs in the Freebase shape with text names in a second LMDB store "
+                    + "and a second GraphDB repository; `lacuna tog` (embedding pruning, test split, %d questions) "
+                    + "against lacuna serve on that LMDB store asked %d queries, %d distinct texts (ToG sends each "
+                    + "once); all three endpoints gave the same %d rows to every one. One client: %d queries per "
+                    + "endpoint (the distinct texts in the order sent, from the start again when they run out); 16 "
+                    + "clients: as above.%n%n", tog.questions(), tog.asked(), tog.queries().size(), togRows,
+                    replay.size()) + table(togEndpoints, togOne, togSixteen);
             for (int e = 0; e < endpoints.size(); e++) {
-                assertEquals(0, one[e].errors.get() + sixteen[e].errors.get(), endpoints.get(e).name() + " had errors");
+                assertEquals(0, one[e].errors.get() + sixteen[e].errors.get() + togOne[e].errors.get()
+                        + togSixteen[e].errors.get(), endpoints.get(e).name() + " had errors");
             }
         } finally {
             onLmdb.stop();
             inFront.stop();
+            togOnLmdb.stop();
+            togInFront.stop();
             Stores.close(lmdb);
+            Stores.close(tog.lmdb());
             remote.shutDown();
+            togRemote.shutDown();
             graphDb.deleteRepository(id);
+            graphDb.deleteRepository(togId);
         }
         Path out = Path.of("target", "bench", "endpoint-latency.md");
         Files.createDirectories(out.getParent());
@@ -363,6 +397,12 @@ class EndpointLatencyBench {
                 + "clients and both lacuna endpoints in one JVM, GraphDB in its own; %d cores. Load: LMDB %.1f s, "
                 + "GraphDB %.1f s.%n%n", Instant.now(), triples, incomplete, queries, rows, BLOCK, seconds,
                 Runtime.getRuntime().availableProcessors(), lmdbLoad, graphDbLoad));
+        return b.append(table(endpoints, one, sixteen)).toString();
+    }
+
+    /** The table of one mix, and which targets it meets. */
+    private static String table(List<Endpoint> endpoints, Tally[] one, Tally[] sixteen) {
+        StringBuilder b = new StringBuilder();
         b.append("| endpoint | 1 client median ms | p95 ms | median / GraphDB | 16 clients queries/s | / GraphDB | 16 clients median ms | p95 ms | errors |\n")
                 .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int e = 0; e < endpoints.size(); e++) {
