@@ -42,7 +42,7 @@ final class VerifyChecks {
                     r -> PaperChecks.bodiesHold(r.get(SPARQL), r.kg(), ProofCheck.depthOne(questions(r)))),
             VerifyCheck.of("hard answers inferable by their rules", List.of(SPARQL, QUESTIONS),
                     r -> RuleInferenceCheck.check(r.get(SPARQL), r.kg(), ProofCheck.depthOne(questions(r)))),
-            VerifyCheck.many("proofs of deeper questions", List.of(STORE, SPARQL, RULES, QUESTIONS, REMOVED),
+            VerifyCheck.many("proofs of deeper questions", List.of(STORE, SPARQL, RULES, FOLDER, QUESTIONS, REMOVED),
                     r -> !ProofCheck.needed(questions(r)) ? List.of() : withConnection(r, conn -> ProofCheck.checks(conn,
                             r.get(SPARQL), r.kg(), r.get(RULES), questions(r), new HashSet<>(r.get(REMOVED)),
                             r.get(FOLDER).summary()))),
