@@ -126,7 +126,10 @@ final class Reads {
         return allowed == null ? this : new Reads(input, loaded, null, null);
     }
 
-    /** The KG's graph names, from the folder's summary.json. */
+    /**
+     * The KG's graph names, from the folder's summary.json: every check may ask, undeclared, since no check of a
+     * folder goes without the folder's names.
+     */
     KgGraphs kg() {
         return all().get(FOLDER).summary().kgGraphs();
     }
