@@ -123,7 +123,6 @@ public final class StoreCheck {
         private final CompletableFuture<Integer> lookedUp = new CompletableFuture<>();
         private final long started = System.nanoTime();
         private Thread lookups;
-        private Thread finishing;
         private RuntimeException unreadable;
         /** Set when the pass is closed before it finished (the caller failed): its threads stop at the next value. */
         private volatile boolean closing;
@@ -233,21 +232,6 @@ public final class StoreCheck {
             }
         }
 
-        /** {@link #finish} on a thread of its own, so that the caller can go on; {@link #close} waits for it. */
-        public CompletableFuture<Report> finishAside() {
-            CompletableFuture<Report> report = new CompletableFuture<>();
-            finishing = new Thread(() -> {
-                try {
-                    report.complete(finish());
-                } catch (Throwable e) {
-                    report.completeExceptionally(e);
-                }
-            }, "lacuna-store-check-counts");
-            finishing.setDaemon(true);
-            finishing.start();
-            return report;
-        }
-
         /**
          * Counts by predicate (posc) while the subject lookups end, then compares the three counts of every graph.
          */
@@ -340,14 +324,12 @@ public final class StoreCheck {
         @Override
         public void close() {
             closing = true;
-            for (Thread t : new Thread[] {lookups, finishing}) {
-                if (t != null && t != Thread.currentThread()) {
-                    t.interrupt();
-                    try {
-                        t.join();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+            if (lookups != null && lookups != Thread.currentThread()) {
+                lookups.interrupt();
+                try {
+                    lookups.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
             }
             if (conn != null) {

@@ -15,10 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
@@ -59,64 +56,58 @@ final class FolderChecks {
 
     /**
      * Each of the store-written files, written out again from the store's graphs straight into a
-     * {@link FileComparison} with the folder's file; the two large ones (the graphs as TSV, the TriG file) on
-     * two threads. Complete and incomplete come packed ({@link StoreGraph}) and give the same bytes as their
-     * statements would.
+     * {@link FileComparison} with the folder's file, the files at once ({@link CheckRunner#all}). Complete and
+     * incomplete come packed ({@link StoreGraph}) and give the same bytes as their statements would.
      */
     static List<Verifier.Check> filesMatchStore(Repository repository, KgGraphs kg, Path dir, Verifier.StoreGraphs graphs,
                                                 Map<IRI, List<Statement>> broken) {
         BenchmarkFolder own = BenchmarkFolder.at(dir);
-        ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "lacuna-verify");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            Future<Verifier.Check> trig = pool.submit(() -> compare(own, own.trigFile(), w -> {
-                Map<IRI, Iterable<Statement>> named = new LinkedHashMap<>();
-                named.put(kg.complete(), graphs.complete().trigOrder());
-                named.put(kg.incomplete(), graphs.incomplete().trigOrder());
-                named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
-                named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
-                broken.forEach((graph, statements) -> named.put(graph, TrigFile.trigOrder(statements)));
-                TrigFile.writeTrigInOrder(named, w);
-            }));
-            List<Verifier.Check> checks = new ArrayList<>();
-            checks.add(compare(own, own.graphFile(GraphRole.COMPLETE), w -> graphs.complete().writeTsv(w)));
-            checks.add(compare(own, own.graphFile(GraphRole.INCOMPLETE), w -> graphs.incomplete().writeTsv(w)));
-            for (GraphRole role : GraphRole.values()) {
-                List<Statement> statements = broken.get(kg.graph(role));
-                if (role.broken() && statements != null) {
-                    checks.add(compare(own, own.graphFile(role), w -> GraphFiles.writeGraphTsv(kg, statements, w)));
-                }
+        // The TriG file first: the largest, it starts while the others are compared beside it.
+        List<Callable<Verifier.Check>> files = new ArrayList<>();
+        files.add(() -> withOldTrigHint(compare(own, own.trigFile(), w -> {
+            Map<IRI, Iterable<Statement>> named = new LinkedHashMap<>();
+            named.put(kg.complete(), graphs.complete().trigOrder());
+            named.put(kg.incomplete(), graphs.incomplete().trigOrder());
+            named.put(kg.labels(), TrigFile.trigOrder(graphs.labels()));
+            named.put(kg.benchmark(), TrigFile.trigOrder(graphs.benchmark()));
+            broken.forEach((graph, statements) -> named.put(graph, TrigFile.trigOrder(statements)));
+            TrigFile.writeTrigInOrder(named, w);
+        }), own.trigFile()));
+        files.add(() -> compare(own, own.graphFile(GraphRole.COMPLETE), w -> graphs.complete().writeTsv(w)));
+        files.add(() -> compare(own, own.graphFile(GraphRole.INCOMPLETE), w -> graphs.incomplete().writeTsv(w)));
+        for (GraphRole role : GraphRole.values()) {
+            List<Statement> statements = broken.get(kg.graph(role));
+            if (role.broken() && statements != null) {
+                files.add(() -> compare(own, own.graphFile(role), w -> GraphFiles.writeGraphTsv(kg, statements, w)));
             }
-            checks.add(compare(own, own.entitiesFile(), w -> GraphFiles.writeEntities(kg, graphs.labels(), w)));
-            checks.add(compare(own, own.rulesFile(), w -> {
-                List<MinedRule> rules;
-                try (RepositoryConnection c = repository.getConnection()) {
-                    rules = RuleGraph.read(c, kg, null);
-                }
-                Path temp = Files.createTempFile("lacuna-verify-rules-", ".tsv");
-                try {
-                    AmieRules.write(rules, temp);
-                    w.write(Files.readString(temp, StandardCharsets.UTF_8));
-                } finally {
-                    Files.deleteIfExists(temp);
-                }
-            }));
-            checks.add(withOldTrigHint(trig.get(), own.trigFile()));
-            return checks;
-        } catch (IOException e) {
-            throw new LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LacunaException("verify interrupted", e);
-        } catch (ExecutionException e) {
-            throw new LacunaException("verify: cannot write the store's files for comparison: "
-                    + e.getCause().getMessage(), e.getCause());
-        } finally {
-            pool.shutdownNow();
         }
+        files.add(() -> compare(own, own.entitiesFile(), w -> GraphFiles.writeEntities(kg, graphs.labels(), w)));
+        files.add(() -> compare(own, own.rulesFile(), w -> {
+            List<MinedRule> rules;
+            try (RepositoryConnection c = repository.getConnection()) {
+                rules = RuleGraph.read(c, kg, null);
+            }
+            Path temp = Files.createTempFile("lacuna-verify-rules-", ".tsv");
+            try {
+                AmieRules.write(rules, temp);
+                w.write(Files.readString(temp, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        }));
+        List<Callable<Verifier.Check>> saying = new ArrayList<>();
+        for (Callable<Verifier.Check> file : files) {
+            saying.add(() -> {
+                try {
+                    return file.call();
+                } catch (IOException e) {
+                    throw new LacunaException("verify: cannot write the store's files for comparison: " + e.getMessage(), e);
+                }
+            });
+        }
+        List<Verifier.Check> checks = new ArrayList<>(CheckRunner.all(saying));
+        checks.add(checks.remove(0)); // reported last, as it always was
+        return checks;
     }
 
     @FunctionalInterface

@@ -80,7 +80,7 @@ final class GraphScan implements Consumer<Statement> {
     static Result read(RepositoryConnection conn, KgGraphs kg, List<GraphRole> brokenRoles, boolean oneScan) {
         GraphScan scan = new GraphScan(kg, brokenRoles);
         if (oneScan) {
-            StatementPipe.scan(conn, scan, "lacuna-verify-graphs");
+            StatementPipe.scan(conn, scan);
         } else {
             for (IRI graph : scan.graphs) {
                 scan.read(conn, graph);

@@ -6,15 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 import org.eclipse.rdf4j.model.IRI;
 
-import dev.lacuna.Failures;
-import dev.lacuna.LacunaException;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.Rule;
@@ -26,13 +21,10 @@ import dev.lacuna.store.KgGraphs;
  * compiled body query (not the question's own grounding, which {@code bodiesHold} checks triple by triple): one
  * batched query per rule and {@link SparqlRuleRunner#BATCH} head pairs rather than one ASK per question. With
  * thousands of rules (FB15k-237 at maxad 4) these queries are most of verify's store work after the graphs are
- * read, and each is an independent read on its own connection, so they run on every core.
+ * read, and each is an independent read on its own connection, so they run at once ({@link CheckRunner#all}).
  */
 final class RuleInferenceCheck {
     static final String NAME = "hard answer inferable in incomplete by its rule (SPARQL)";
-
-    /** Queries at once: the cores of the machine, and no more than a remote endpoint is asked to bear. */
-    private static final int THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
     private RuleInferenceCheck() {
     }
@@ -57,28 +49,17 @@ final class RuleInferenceCheck {
 
     private static Map<String, Set<List<IRI>>> holding(SparqlRuleRunner runner, KgGraphs kg, Map<String, Rule> rules,
                                                       Map<String, List<List<IRI>>> pairsByRule) {
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "lacuna-verify-rules");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            Map<String, Future<Set<List<IRI>>>> pending = new LinkedHashMap<>();
-            pairsByRule.forEach((text, pairs) -> pending.put(text,
-                    pool.submit(() -> runner.bodiesHold(rules.get(text), kg.incomplete(), pairs))));
-            Map<String, Set<List<IRI>>> out = new HashMap<>();
-            for (Map.Entry<String, Future<Set<List<IRI>>>> e : pending.entrySet()) {
-                out.put(e.getKey(), e.getValue().get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LacunaException("verify interrupted", e);
-        } catch (ExecutionException e) {
-            throw Failures.rethrown(e.getCause(), "verify: a rule's body query failed");
-        } finally {
-            pool.shutdownNow();
+        List<String> texts = new ArrayList<>(pairsByRule.keySet());
+        List<Callable<Set<List<IRI>>>> queries = new ArrayList<>();
+        for (String text : texts) {
+            queries.add(() -> runner.bodiesHold(rules.get(text), kg.incomplete(), pairsByRule.get(text)));
         }
+        List<Set<List<IRI>>> held = CheckRunner.all(queries);
+        Map<String, Set<List<IRI>>> out = new HashMap<>();
+        for (int i = 0; i < texts.size(); i++) {
+            out.put(texts.get(i), held.get(i));
+        }
+        return out;
     }
 
     private static List<IRI> pair(KgGraphs kg, Question q) {

@@ -9,10 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -21,8 +18,6 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
-import dev.lacuna.Failures;
-import dev.lacuna.LacunaException;
 import dev.lacuna.folder.GraphFiles;
 import dev.lacuna.folder.PlainValues;
 import dev.lacuna.store.KgGraphs;
@@ -63,8 +58,8 @@ public final class WrittenGraphs {
      * from. Each stored statement is also handed to {@code each.get(name)} if there is one (the checksums of complete
      * and incomplete). An embedded store is read in one scan, each statement sorted to its graph on a second thread
      * ({@link StatementPipe}): a read with only the graph bound reads a whole index, so reading the graphs one by one
-     * read the store once per graph. A store behind HTTP is read graph by graph, two at a time, each on a connection
-     * of its own.
+     * read the store once per graph. A store behind HTTP is read graph by graph, several at once
+     * ({@link CheckRunner#all}), each on a connection of its own.
      */
     List<Verifier.Check> compare(Repository repository, List<IRI> names, Map<IRI, Consumer<Statement>> each) {
         Map<Resource, GraphComparison> byGraph = new LinkedHashMap<>();
@@ -96,36 +91,20 @@ public final class WrittenGraphs {
             }
         };
         try (RepositoryConnection conn = repository.getConnection()) {
-            StatementPipe.scan(conn, sort, "lacuna-verify-read");
+            StatementPipe.scan(conn, sort);
         }
     }
 
     private static void graphByGraph(Repository repository, Map<Resource, GraphComparison> byGraph) {
-        ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "lacuna-verify-read");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Long>> pending = new ArrayList<>();
-            for (Map.Entry<Resource, GraphComparison> g : byGraph.entrySet()) {
-                pending.add(pool.submit(() -> {
-                    try (RepositoryConnection conn = repository.getConnection()) {
-                        return GraphFiles.stream(conn, (IRI) g.getKey(), new PlainValues(), g.getValue());
-                    }
-                }));
-            }
-            for (Future<Long> f : pending) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LacunaException("verify interrupted", e);
-        } catch (ExecutionException e) {
-            throw Failures.rethrown(e.getCause(), "verify");
-        } finally {
-            pool.shutdownNow();
+        List<Callable<Long>> reads = new ArrayList<>();
+        for (Map.Entry<Resource, GraphComparison> g : byGraph.entrySet()) {
+            reads.add(() -> {
+                try (RepositoryConnection conn = repository.getConnection()) {
+                    return GraphFiles.stream(conn, (IRI) g.getKey(), new PlainValues(), g.getValue());
+                }
+            });
         }
+        CheckRunner.all(reads);
     }
 
     /**
