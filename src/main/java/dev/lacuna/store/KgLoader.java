@@ -30,6 +30,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.Seeds;
 
 /**
  * Loads KG files into the graph complete of one KG, with entity labels in the graph labels.
@@ -262,7 +263,7 @@ public final class KgLoader {
         for (int i = 0; i < n; i++) {
             perm[i] = i;
         }
-        SplittableRandom random = new SplittableRandom(seed);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.LOAD_IDS);
         for (int i = n - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);
             long t = perm[i];
