@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -240,6 +241,19 @@ public final class CommonOptions {
             return Double.parseDouble(v.trim());
         } catch (NumberFormatException e) {
             throw new UsageException("--" + option + " needs a number, got '" + v + "'");
+        }
+    }
+
+    /**
+     * A word from a closed set ({@code parse} is a {@link dev.lacuna.Choice}'s): a bad word's message names the
+     * option, since one choice (a label mode, a shape, a rule file format) is the value of different options.
+     */
+    public static <T> T choice(CommandLine line, String option, String defaultWord, Function<String, T> parse) {
+        try {
+            return parse.apply(line.getOptionValue(option, defaultWord));
+        } catch (BadInputException e) {
+            String flag = "--" + option;
+            throw e.getMessage().contains(flag) ? e : new UsageException(flag + ": " + e.getMessage());
         }
     }
 

@@ -95,7 +95,7 @@ public final class TogCommand implements Command {
                 CommonOptions.intValue(line, "retain", WalkSettings.RETAIN), CommonOptions.seed(line));
         TogSettings settings = new TogSettings(endpoint(line.getOptionValue("endpoint")), benchmark, split, out,
                 line.getOptionValue("dataset", split.label()),
-                Shape.parse(line.getOptionValue("shape", Shape.FREEBASE.label())), walk,
+                CommonOptions.choice(line, "shape", Shape.FREEBASE.label(), Shape::parse), walk,
                 CommonOptions.intValue(line, "threads", 4),
                 Duration.ofSeconds(CommonOptions.longValue(line, "timeout", 60)),
                 pruning == Pruning.LLM ? chatModel(line) : null);
