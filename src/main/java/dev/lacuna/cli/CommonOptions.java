@@ -15,6 +15,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
 import dev.lacuna.OutputGuard;
+import dev.lacuna.Warnings;
 import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.store.InferenceCheck;
 import dev.lacuna.store.KgCatalog;
@@ -153,7 +154,7 @@ public final class CommonOptions {
     public static void warnIfInferring(CommandLine line, Repository repository, CliContext context) {
         String warning = InferenceCheck.warning(storeConfig(line), repository);
         if (warning != null) {
-            context.err().println("warning: " + warning);
+            Warnings.warn(context.err(), warning);
         }
     }
 

@@ -159,10 +159,6 @@ public final class ServeCommand implements Command {
             }
             context.out().println("Limits: " + endpoint.settings().describeLimits()
                     + "; a cut answer has the header X-Lacuna-Truncated and is logged");
-            if (endpoint.settings().view().exposure().all()) {
-                context.out().println("WARNING: --expose all serves EVERY graph, the benchmark's hard answers included. "
-                        + "Never point a system under test at this server.");
-            }
             context.out().println("Stop with Ctrl-C.");
             context.out().flush();
             try {

@@ -31,6 +31,7 @@ import dev.lacuna.Defaults;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.Seeds;
+import dev.lacuna.Warnings;
 
 /**
  * Loads KG files into the graph complete of one KG, with entity labels in the graph labels.
@@ -239,7 +240,7 @@ public final class KgLoader {
             throw new BadInputException(source, -1, -1, "cannot read file: " + e.getMessage(), e);
         }
         if (unknown[0] > 0) {
-            LOG.warn("{}: {} labels name entities that are not in the KG; ignored", source, unknown[0]);
+            Warnings.warn("{}: {} labels name entities that are not in the KG; ignored", source, unknown[0]);
         }
     }
 
@@ -367,7 +368,7 @@ public final class KgLoader {
                     if (level == IsolationLevels.NONE && StoreKinds.config(repository).directWrites()) {
                         // RDF4J's rollback at NONE leaves LMDB's write transaction open for the next commit to
                         // write; closing the store aborts it (LmdbLoadTransactionTest).
-                        LOG.warn("load failed: closing the store to discard its partial write ({})", e.toString());
+                        Warnings.warn("load failed: closing the store to discard its partial write ({})", e.toString());
                         repository.shutDown();
                     } else {
                         conn.rollback();
