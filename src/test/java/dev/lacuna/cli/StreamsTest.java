@@ -72,7 +72,7 @@ class StreamsTest {
                 load.err());
         assertFalse(load.out().contains("not in the KG"), load.out());
 
-        run("Table 3", "stats", "--store", store, "--kg", "family");
+        run("#Triples", "stats", "--store", store, "--kg", "family");
         Path rules = dir.resolve("rules.tsv");
         run("mined ", "mine", "--store", store, "--kg", "family", "--output", rules.toString());
         run("rule type", "rules", "stats", rules.toString());
