@@ -169,9 +169,9 @@ public final class AnswerOperation {
         return new Result(responder.name(), answered, empty, (System.nanoTime() - start) / 1e9, output);
     }
 
-    /** The command's report line, on standard error beside the progress. */
-    public static void print(Result r, PrintStream err) {
-        err.printf("lacuna answer: %s answered %d questions (%d with no answer) in %.1f s -> %s%n",
+    /** The command's report line, on standard output: the progress beside it goes to standard error. */
+    public static void print(Result r, PrintStream out) {
+        out.printf("%s answered %d questions (%d with no answer) in %.1f s -> %s%n",
                 r.responder(), r.answered(), r.empty(), r.seconds(), r.output());
     }
 }

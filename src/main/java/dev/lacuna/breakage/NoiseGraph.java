@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Question;
@@ -23,9 +24,6 @@ import dev.lacuna.store.KgGraphs;
  * round(P x their number) are drawn without replacement.
  */
 public final class NoiseGraph {
-    /** Mixed into the build's seed: the noise's draw is not the draw of another step with the same seed. */
-    private static final long SALT = 0x6e6f697365L;
-
     /** The noisy graph's statements (in incomplete's order) and the triples it left out. */
     record Noise(List<Statement> statements, Set<Triple> removed) {
     }
@@ -68,7 +66,7 @@ public final class NoiseGraph {
         }
         removable.sort(null);
         int count = (int) Math.round(share * removable.size());
-        SplittableRandom random = new SplittableRandom(seed ^ SALT);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.NOISE);
         // The first `count` places of a partial Fisher-Yates shuffle.
         for (int i = 0; i < count; i++) {
             int j = i + random.nextInt(removable.size() - i);

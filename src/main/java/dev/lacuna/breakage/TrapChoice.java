@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.depth.FactIndex;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Question;
@@ -38,8 +39,6 @@ public final class TrapChoice {
     private static final int DRAWS = 64;
     /** Candidates that reach the derivation check per question at most: the check is the costly part. */
     private static final int DERIVATION_CHECKS = 512;
-    /** Mixed into the build's seed so that the traps' draw is not the draw of another step with the same seed. */
-    private static final long SALT = 0x7472617073L;
 
     private TrapChoice() {
     }
@@ -62,7 +61,7 @@ public final class TrapChoice {
         Facts incomplete = complete.without(removed);
         Map<String, List<RuleMatcher>> byHead = byHeadRelation(rules);
         Map<String, long[]> candidates = new HashMap<>();
-        SplittableRandom random = new SplittableRandom(seed ^ SALT);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.TRAPS);
         Map<String, Long> traps = new LinkedHashMap<>();
         List<Question> inOrder = new ArrayList<>(questions);
         inOrder.sort((a, b) -> a.id().compareTo(b.id()));

@@ -91,7 +91,7 @@ public final class AnswerCommand implements Command {
                 line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
                 CommonOptions.intValue(line, "hops", 2), CommonOptions.intValue(line, "max-triples", 200),
                 llm, configured);
-        AnswerOperation.print(AnswerOperation.run(settings, () -> CommonOptions.openExistingStore(line)), context.err());
+        AnswerOperation.print(AnswerOperation.run(settings, () -> CommonOptions.openExistingStore(line)), context.out());
         return ExitCodes.OK;
     }
 }

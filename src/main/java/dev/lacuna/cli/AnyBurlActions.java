@@ -219,8 +219,8 @@ final class AnyBurlActions {
                 MinedRule measured;
                 try {
                     measured = measurer.measure(m.rule());
-                } catch (IllegalArgumentException e) {
-                    throw new BadInputException(input.toString(), lineNumbers.get(i), -1, e.getMessage());
+                } catch (BadInputException e) {
+                    throw new BadInputException(input.toString(), lineNumbers.get(i), -1, e.problem());
                 }
                 out.append(AnyBurlRules.line(measured.measures().bodySize(), measured.measures().support(), text))
                         .append('\n');

@@ -102,7 +102,7 @@ public final class BuildCommand implements Command {
         BuildSettings settings = settings(line);
         GroundingSource source = groundingSource(line);
         // Thresholds are checked before the store is opened, as every usage error is.
-        RuleFileFormat rulesFormat = RuleFileFormat.parse(line.getOptionValue("rules-format", "amie3"));
+        RuleFileFormat rulesFormat = CommonOptions.choice(line, "rules-format", "amie3", RuleFileFormat::parse);
         if (line.hasOption("rules-format") && !line.hasOption("rules")) {
             throw new UsageException("--rules-format says how to read --rules FILE: give --rules too");
         }
@@ -166,7 +166,7 @@ public final class BuildCommand implements Command {
     }
 
     private static BuildSettings settings(CommandLine line) {
-        GeneratorKind generator = GeneratorKind.parse(line.getOptionValue("questions", GeneratorKind.TEMPLATE.label()));
+        GeneratorKind generator = CommonOptions.choice(line, "questions", GeneratorKind.TEMPLATE.label(), GeneratorKind::parse);
         int perRule = CommonOptions.intValue(line, "groundings-per-rule", BuildSettings.DEFAULT_GROUNDINGS_PER_RULE);
         if (perRule < 1) {
             throw new UsageException("--groundings-per-rule must be at least 1");
@@ -191,7 +191,7 @@ public final class BuildCommand implements Command {
         return new BuildSettings(Path.of(line.getOptionValue("out")), line.hasOption("force"), perRule, tau,
                 CommonOptions.seed(line), generator, line.hasOption("phrases") ? Path.of(line.getOptionValue("phrases")) : null,
                 llm, BuildSettings.DEFAULT_DELETE_BATCH,
-                GroundingSelector.Mode.parse(line.getOptionValue("selection", "filter")),
+                CommonOptions.choice(line, "selection", "filter", GroundingSelector.Mode::parse),
                 CommonOptions.intValue(line, "depth", 1),
                 CommonOptions.intValue(line, "per-depth", BuildSettings.DEFAULT_PER_DEPTH));
     }

@@ -37,6 +37,11 @@ public final class CommandReference {
         md.append("| ").append(ExitCodes.USAGE).append(" | usage or bad input: a wrong option, a file that cannot be read ")
                 .append("or does not parse (named with its line), an output that would overwrite an input; nothing was ")
                 .append("changed |\n");
+        md.append("\n## Streams\n\n");
+        md.append("Every command prints its report on standard output: what was asked for (tables, summaries, the ")
+                .append("paths it wrote; `evaluate` without `--output` the report alone, so it can be piped). ")
+                .append("Everything else goes to standard error: progress, log lines, error messages and warnings. A ")
+                .append("warning has one form, `warning: <text>`, and the run goes on.\n");
         for (Command c : commands) {
             md.append('\n').append(section(c));
         }

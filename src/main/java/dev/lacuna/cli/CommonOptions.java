@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -14,6 +15,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
 import dev.lacuna.OutputGuard;
+import dev.lacuna.Warnings;
 import dev.lacuna.mining.MinerOptions;
 import dev.lacuna.store.InferenceCheck;
 import dev.lacuna.store.KgCatalog;
@@ -152,7 +154,7 @@ public final class CommonOptions {
     public static void warnIfInferring(CommandLine line, Repository repository, CliContext context) {
         String warning = InferenceCheck.warning(storeConfig(line), repository);
         if (warning != null) {
-            context.err().println("warning: " + warning);
+            Warnings.warn(context.err(), warning);
         }
     }
 
@@ -240,6 +242,19 @@ public final class CommonOptions {
             return Double.parseDouble(v.trim());
         } catch (NumberFormatException e) {
             throw new UsageException("--" + option + " needs a number, got '" + v + "'");
+        }
+    }
+
+    /**
+     * A word from a closed set ({@code parse} is a {@link dev.lacuna.Choice}'s): a bad word's message names the
+     * option, since one choice (a label mode, a shape, a rule file format) is the value of different options.
+     */
+    public static <T> T choice(CommandLine line, String option, String defaultWord, Function<String, T> parse) {
+        try {
+            return parse.apply(line.getOptionValue(option, defaultWord));
+        } catch (BadInputException e) {
+            String flag = "--" + option;
+            throw e.getMessage().contains(flag) ? e : new UsageException(flag + ": " + e.getMessage());
         }
     }
 

@@ -91,7 +91,7 @@ public final class CompileCommand implements Command {
                 line.hasOption("rule") ? CommonOptions.intValue(line, "rule", 1) : null, kind, role, limit,
                 CommonOptions.seed(line),
                 predictions && line.hasOption("topic") ? entity(kg, line.getOptionValue("topic"), "--topic") : null,
-                predictions && line.hasOption("topic") ? Side.parse(line.getOptionValue("side", "head")) : null,
+                predictions && line.hasOption("topic") ? CommonOptions.choice(line, "side", "head", Side::parse) : null,
                 body && line.hasOption("subject") ? entity(kg, line.getOptionValue("subject"), "--subject") : null,
                 body && line.hasOption("object") ? entity(kg, line.getOptionValue("object"), "--object") : null);
         List<CompileOperation.Compiled> queries = CompileOperation.compile(settings, kg);

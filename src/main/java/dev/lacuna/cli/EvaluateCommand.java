@@ -1,6 +1,7 @@
 package dev.lacuna.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.Json;
 import dev.lacuna.OutputGuard;
+import dev.lacuna.Warnings;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
 import dev.lacuna.eval.EntityForm;
@@ -163,7 +165,7 @@ public final class EvaluateCommand implements Command {
         EvaluationReport report = EvaluationReport.evaluate(benchmark, settings, systems, naming.from(), guards)
                 .withWarnings(naming.warnings());
         for (String warning : report.warnings()) {
-            context.err().println("lacuna evaluate: warning: " + warning);
+            Warnings.warn(context.err(), warning);
         }
         if (line.hasOption("strict-naming") && !report.warnings().isEmpty()) {
             throw new BadInputException("--strict-naming: " + report.warnings().size()
@@ -171,14 +173,16 @@ public final class EvaluateCommand implements Command {
         }
         String text = format.render(report);
         int files = systems.stream().mapToInt(s -> s.files().size()).sum();
-        context.err().printf(Locale.ROOT, "lacuna evaluate: scored %d questions x %d predictions file(s) in %d ms%n",
+        // stdout carries the report itself when there is no --output: the summary line must not break it
+        PrintStream summary = output == null ? context.err() : context.out();
+        summary.printf(Locale.ROOT, "scored %d questions x %d predictions file(s) in %d ms%n",
                 report.benchmark().questions(), files, (System.nanoTime() - start) / 1_000_000);
         if (output == null) {
             context.out().print(text);
             context.out().flush();
         } else {
             write(output, text);
-            context.err().println("lacuna evaluate: wrote " + format.label() + " report to " + output);
+            context.out().println("wrote " + format.label() + " report to " + output);
         }
         if (perQuestion != null) {
             writePerQuestion(perQuestion, report);

@@ -67,7 +67,7 @@ public final class ExportCommand implements Command {
         ExportSettings settings = new ExportSettings(Path.of(line.getOptionValue("benchmark")),
                 ExportFormat.parse(line.getOptionValue("format")),
                 GraphRole.parse(line.getOptionValue("graph", GraphRole.INCOMPLETE.label())),
-                LabelMode.parse(line.getOptionValue("labels", "private")), Path.of(line.getOptionValue("out")),
+                CommonOptions.choice(line, "labels", "private", LabelMode::parse), Path.of(line.getOptionValue("out")),
                 CommonOptions.intValue(line, "hops", ExportSettings.DEFAULT_HOPS),
                 CommonOptions.intValue(line, "max-triples", ExportSettings.DEFAULT_MAX_TRIPLES),
                 CommonOptions.seed(line), line.hasOption("force"));

@@ -64,16 +64,11 @@ public final class GenerateCommand implements Command {
                 "--output", output);
         long triples = CommonOptions.longValue(line, "triples", 1_000_000L);
         int planted = CommonOptions.intValue(line, "planted", 2);
-        KgShape shape;
-        try {
-            KgShape like = KgShape.wikidata5mLike(triples, planted, CommonOptions.seed(line));
-            int entities = CommonOptions.intValue(line, "entities", like.entities());
-            int relations = CommonOptions.intValue(line, "relations", like.relations());
-            shape = new KgShape(triples, entities, relations, Math.max(1, Math.min(like.types(), entities / 2)),
-                    planted, like.seed());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        KgShape like = KgShape.wikidata5mLike(triples, planted, CommonOptions.seed(line));
+        int entities = CommonOptions.intValue(line, "entities", like.entities());
+        int relations = CommonOptions.intValue(line, "relations", like.relations());
+        KgShape shape = new KgShape(triples, entities, relations, Math.max(1, Math.min(like.types(), entities / 2)),
+                planted, like.seed());
         KgGenerator generator = new KgGenerator(shape);
         GeneratedKgWriter.Format format = GeneratedKgWriter.Format.of(output);
         long t0 = System.nanoTime();

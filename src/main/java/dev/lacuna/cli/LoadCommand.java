@@ -62,7 +62,7 @@ public final class LoadCommand implements Command {
             throw new UsageException("give at least one KG file to load");
         }
         KgGraphs kg = CommonOptions.kg(line);
-        KgLoader.Options options = new KgLoader.Options(line.hasOption("format") ? TripleFormat.parse(line.getOptionValue("format")) : null,
+        KgLoader.Options options = new KgLoader.Options(line.hasOption("format") ? CommonOptions.choice(line, "format", null, TripleFormat::parse) : null,
                 line.hasOption("labels") ? Path.of(line.getOptionValue("labels")) : null,
                 CommonOptions.seed(line), line.hasOption("replace"));
         // a first load that fails leaves no store behind: an empty store folder was taken for a store by the next command

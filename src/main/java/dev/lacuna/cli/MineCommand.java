@@ -120,7 +120,7 @@ public final class MineCommand implements Command {
         }
         try {
             return HeadPartition.parse(line.getOptionValue("heads"));
-        } catch (IllegalArgumentException e) {
+        } catch (BadInputException e) {
             throw new UsageException("--heads: " + e.getMessage());
         }
     }

@@ -94,7 +94,7 @@ public final class RulesCommand implements Command {
                     + " FILE'");
         }
         Path file = Path.of(args.get(1));
-        RuleFileFormat format = RuleFileFormat.parse(line.getOptionValue("format", RuleFileFormat.AMIE3.label()));
+        RuleFileFormat format = CommonOptions.choice(line, "format", RuleFileFormat.AMIE3.label(), RuleFileFormat::parse);
         if (format == RuleFileFormat.ANYBURL && !args.get(0).equals("export")) {
             return AnyBurlActions.run(args.get(0), file, line, context);
         }

@@ -97,8 +97,8 @@ public final class ServeCommand implements Command {
                 .cors(line.getOptionValue("cors"))
                 .host(line.getOptionValue("host", "127.0.0.1"))
                 .port(CommonOptions.intValue(line, "port", 7878))
-                .labels(LabelMode.parse(line.getOptionValue("labels", "private")))
-                .shape(Shape.parse(line.getOptionValue("shape", "plain")))
+                .labels(CommonOptions.choice(line, "labels", "private", LabelMode::parse))
+                .shape(CommonOptions.choice(line, "shape", "plain", Shape::parse))
                 .timeout(duration(line.getOptionValue("timeout", "30s")))
                 .accessLog(!line.hasOption("no-access-log"));
         if (line.hasOption("max-rows")) {
@@ -159,10 +159,6 @@ public final class ServeCommand implements Command {
             }
             context.out().println("Limits: " + endpoint.settings().describeLimits()
                     + "; a cut answer has the header X-Lacuna-Truncated and is logged");
-            if (endpoint.settings().view().exposure().all()) {
-                context.out().println("WARNING: --expose all serves EVERY graph, the benchmark's hard answers included. "
-                        + "Never point a system under test at this server.");
-            }
             context.out().println("Stop with Ctrl-C.");
             context.out().flush();
             try {

@@ -95,12 +95,12 @@ public final class TogCommand implements Command {
                 CommonOptions.intValue(line, "retain", WalkSettings.RETAIN), CommonOptions.seed(line));
         TogSettings settings = new TogSettings(endpoint(line.getOptionValue("endpoint")), benchmark, split, out,
                 line.getOptionValue("dataset", split.label()),
-                Shape.parse(line.getOptionValue("shape", Shape.FREEBASE.label())), walk,
+                CommonOptions.choice(line, "shape", Shape.FREEBASE.label(), Shape::parse), walk,
                 CommonOptions.intValue(line, "threads", 4),
                 Duration.ofSeconds(CommonOptions.longValue(line, "timeout", 60)),
                 pruning == Pruning.LLM ? chatModel(line) : null);
         TogOperation.Report r = TogOperation.run(settings, Progress.Channel.console(context.err()::println));
-        context.err().println(String.format(Locale.ROOT,
+        context.out().println(String.format(Locale.ROOT,
                 "tog: %d questions, %.1f queries and %.3f s per question (%d requests sent, endpoint p50 %.1f ms,"
                         + " p95 %.1f ms); stops %s; wrote %s",
                 r.questions(), r.queriesPerQuestion(), r.secondsPerQuestion(), r.requests(), r.p50Millis(),

@@ -30,6 +30,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.Seeds;
 import dev.lacuna.breakage.BreakSettings;
 import dev.lacuna.breakage.BrokenGraphs;
 import dev.lacuna.depth.ProofProvenance;
@@ -393,7 +394,7 @@ public final class BenchmarkBuilder {
      */
     private List<Grounding> indexGroundings(KgIndex complete, List<MinedRule> rules, BuildSettings settings) {
         IndexGroundings draw = new IndexGroundings(complete, kg);
-        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        SplittableRandom seeds = Seeds.stream(settings.seed(), Seeds.Stage.GROUNDINGS);
         long[] ruleSeeds = new long[rules.size()];
         for (int i = 0; i < ruleSeeds.length; i++) {
             ruleSeeds[i] = seeds.nextLong();
@@ -436,7 +437,7 @@ public final class BenchmarkBuilder {
 
     private List<Grounding> sparqlGroundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
         List<Grounding> out = new ArrayList<>();
-        SplittableRandom seeds = new SplittableRandom(settings.seed());
+        SplittableRandom seeds = Seeds.stream(settings.seed(), Seeds.Stage.GROUNDINGS);
         try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
             for (int i = 0; i < rules.size(); i++) {
                 MinedRule rule = rules.get(i);

@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
+import dev.lacuna.Warnings;
 import dev.lacuna.grounding.IncompleteGraph;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.store.CommitGuard;
@@ -208,7 +209,7 @@ final class BuildPublication {
             try {
                 run(this::abandonGraphs);
             } catch (RuntimeException e) {
-                LOG.warn("could not discard the graphs of the failed build: {}", e.getMessage());
+                Warnings.warn("could not discard the graphs of the failed build: {}", e.getMessage());
             }
         }
 

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.Warnings;
 import dev.lacuna.grounding.IncompleteGraph;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.store.CommitGuard;
@@ -154,7 +155,7 @@ final class LmdbPublication extends BuildPublication.Publication {
         }
         try {
             if (none) {
-                LOG.warn("build failed before its commit: {}", CLOSED);
+                Warnings.warn("build failed before its commit: {}", CLOSED);
                 storeClosed = true;
                 // Closing the connection first (its rollback leaves the LMDB transaction open, and nothing commits
                 // it before the shutdown) spares the shutdown its 20 s wait for open connections.

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.Seeds;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.store.GraphRole;
 
@@ -219,7 +220,7 @@ public final class ExportGraphs {
             Arrays.sort(layer); // positions in the graph: the export's triple order
             if (keptSize + layer.length > maxTriples) {
                 int room = maxTriples - keptSize;
-                shuffle(layer, new Random(seed * 31 + questionId.hashCode()));
+                shuffle(layer, new Random(Seeds.of(seed, Seeds.Stage.EXPORT_TRIM, questionId.hashCode())));
                 dropped += layer.length - room;
                 layer = Arrays.copyOf(layer, room);
                 Arrays.sort(layer);

@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.Rule;
 
@@ -57,7 +58,7 @@ public final class KgGenerator {
 
     public KgGenerator(KgShape shape) {
         this.shape = shape;
-        SplittableRandom random = new SplittableRandom(shape.seed());
+        SplittableRandom random = Seeds.stream(shape.seed(), Seeds.Stage.GENERATOR_SHAPE);
         int nt = shape.types();
         typeStart = new int[nt + 1];
         double[] typeWeight = powerLaw(nt, TYPE_SKEW);
@@ -127,7 +128,7 @@ public final class KgGenerator {
 
     /** Streams every triple to {@code sink}; exactly {@link KgShape#triples()} unless the types are too small. */
     public Summary generate(Sink sink) {
-        SplittableRandom random = new SplittableRandom(shape.seed() * 0x9E3779B97F4A7C15L + 1);
+        SplittableRandom random = Seeds.stream(shape.seed(), Seeds.Stage.GENERATOR_TRIPLES);
         int nr = shape.relations();
         double total = 0;
         for (double w : weight) {
@@ -229,7 +230,7 @@ public final class KgGenerator {
     }
 
     private int valueOf(int r, int y) {
-        SplittableRandom h = new SplittableRandom(shape.seed() ^ ((long) r << 40) ^ (y * 0xBF58476D1CE4E5B9L));
+        SplittableRandom h = new SplittableRandom(Seeds.of(shape.seed(), Seeds.Stage.GENERATOR_VALUES, r, y));
         return typeStart[range[r]] + h.nextInt(typeSize(range[r]));
     }
 

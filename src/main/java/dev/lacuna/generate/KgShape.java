@@ -1,5 +1,7 @@
 package dev.lacuna.generate;
 
+import dev.lacuna.BadInputException;
+
 /**
  * The shape of a generated KG ({@code lacuna generate}). The defaults follow Wikidata5m's proportions
  * (20,614,279 triples, 4,594,485 entities, 822 relations: about 4.5 triples per entity) scaled to the triple
@@ -13,19 +15,19 @@ public record KgShape(long triples, int entities, int relations, int types, int 
 
     public KgShape {
         if (triples < 1) {
-            throw new IllegalArgumentException("triples must be >= 1, got " + triples);
+            throw new BadInputException("--triples must be >= 1, got " + triples);
         }
         if (relations < KgGenerator.RELATIONS_PER_PLANTED_SET * plantedPerKind + 1) {
-            throw new IllegalArgumentException("relations must be at least 8 x planted + 1 = "
+            throw new BadInputException("--relations must be at least 8 x --planted + 1 = "
                     + (KgGenerator.RELATIONS_PER_PLANTED_SET * plantedPerKind + 1)
                     + " (each planted rule has its own relations, plus one filler), got " + relations);
         }
         if (entities < 2 * types || types < 1) {
-            throw new IllegalArgumentException("need at least one type and two entities per type, got " + entities
+            throw new BadInputException("--entities must be at least two per type and one type, got " + entities
                     + " entities and " + types + " types");
         }
         if (plantedPerKind < 0) {
-            throw new IllegalArgumentException("planted rules per kind must be >= 0, got " + plantedPerKind);
+            throw new BadInputException("--planted (rules per kind) must be >= 0, got " + plantedPerKind);
         }
     }
 

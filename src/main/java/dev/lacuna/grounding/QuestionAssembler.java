@@ -17,6 +17,7 @@ import org.eclipse.rdf4j.model.IRI;
 
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.Seeds;
 import dev.lacuna.questions.GenerationBatch;
 import dev.lacuna.questions.GenerationStats;
 import dev.lacuna.questions.GiveAway;
@@ -65,7 +66,7 @@ public final class QuestionAssembler {
             perRuleAndHead.putIfAbsent(g.ruleIndex() + " " + g.head().tsv(), g);
         }
         // A stream of its own, so that changing how groundings are sampled does not shift topic draws.
-        SplittableRandom random = new SplittableRandom(seed ^ 0x70_91_c5_1dL);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.QUESTIONS);
         List<Candidate> candidates = new ArrayList<>();
         List<QuestionRequest> requests = new ArrayList<>();
         Map<String, Long> excluded = GiveAway.zeroCounts();

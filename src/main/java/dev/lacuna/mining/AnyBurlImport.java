@@ -98,8 +98,8 @@ public final class AnyBurlImport {
                 RuleMeasures m;
                 try {
                     m = measurer.measure(rule).measures();
-                } catch (IllegalArgumentException e) {
-                    throw new BadInputException(source, line.lineNumber(), -1, e.getMessage());
+                } catch (BadInputException e) {
+                    throw new BadInputException(source, line.lineNumber(), -1, e.problem());
                 }
                 if (passes(m, kg.size(kg.relationId(rule.head().relation())), thresholds)) {
                     c[1]++;

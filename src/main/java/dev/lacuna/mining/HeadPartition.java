@@ -3,6 +3,8 @@ package dev.lacuna.mining;
 import java.util.Arrays;
 import java.util.Comparator;
 
+import dev.lacuna.BadInputException;
+
 /**
  * Part {@code part} of {@code parts} of the head relations ({@code mine --heads K/N}). Mining is independent per
  * head relation: refinements keep their head, rules merge only with rules of the same head and the skyline only
@@ -18,7 +20,7 @@ public record HeadPartition(int part, int parts) {
 
     public HeadPartition {
         if (parts < 1 || part < 1 || part > parts) {
-            throw new IllegalArgumentException("head partition must be K/N with 1 <= K <= N, got " + part + "/" + parts);
+            throw new BadInputException("head partition must be K/N with 1 <= K <= N, got " + part + "/" + parts);
         }
     }
 
@@ -26,13 +28,13 @@ public record HeadPartition(int part, int parts) {
     public static HeadPartition parse(String text) {
         int slash = text.indexOf('/');
         if (slash < 0) {
-            throw new IllegalArgumentException("expected K/N (part K of N, for example 2/8), got '" + text + "'");
+            throw new BadInputException("expected K/N (part K of N, for example 2/8), got '" + text + "'");
         }
         try {
             return new HeadPartition(Integer.parseInt(text.substring(0, slash).trim()),
                     Integer.parseInt(text.substring(slash + 1).trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("expected K/N (part K of N, for example 2/8), got '" + text + "'");
+            throw new BadInputException("expected K/N (part K of N, for example 2/8), got '" + text + "'");
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
@@ -47,7 +48,7 @@ public final class RuleMeasurer {
     }
 
     /** A relation or entity name of a rule that the KG does not have. */
-    public static final class UnknownName extends IllegalArgumentException {
+    public static final class UnknownName extends BadInputException {
         private final String name;
         private final boolean relation;
 
@@ -77,14 +78,14 @@ public final class RuleMeasurer {
      * The rule with its measures on the KG. Relation names are the index's; constants are mapped to its names.
      *
      * @throws UnknownName if the KG lacks a relation or an entity the rule names
-     * @throws IllegalArgumentException if the rule is not closed
+     * @throws BadInputException if the rule is not closed or longer than the miner measures
      */
     public MinedRule measure(Rule rule) {
         if (!rule.isClosed()) {
-            throw new IllegalArgumentException("only closed rules are measured: " + rule);
+            throw new BadInputException("only closed rules are measured: " + rule);
         }
         if (rule.body().size() > 7) {
-            throw new IllegalArgumentException("a body of more than 7 atoms is longer than the miner measures: " + rule);
+            throw new BadInputException("a body of more than 7 atoms is longer than the miner measures: " + rule);
         }
         ConstRule c = ConstRule.of(encode(rule), 0);
         matcher.measure(c);

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Seeds;
 
 /**
  * Answer down-sampling, the paper's Algorithm 1 ("Dataset Balancing", section 3.2): for each answer entity a
@@ -63,7 +64,7 @@ public final class Balancer {
         }
         boolean[] keep = new boolean[size];
         List<String> downsampled = new ArrayList<>();
-        SplittableRandom random = new SplittableRandom(seed);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.BALANCING);
         for (Map.Entry<String, List<Integer>> entry : byAnswer.entrySet()) {
             List<Integer> group = entry.getValue();
             if (BigDecimal.valueOf(group.size()).compareTo(threshold) > 0) {

@@ -13,13 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.lacuna.Json;
+import dev.lacuna.Warnings;
 
 /**
  * LLM replies on disk, so that rerunning a build asks the server nothing it was asked before.
@@ -32,7 +30,6 @@ import dev.lacuna.Json;
  * written afresh.
  */
 public final class LlmReplyCache {
-    private static final Logger LOG = LoggerFactory.getLogger(LlmReplyCache.class);
     private static final ObjectMapper MAPPER = Json.mapper();
 
     private final Path dir;
@@ -74,9 +71,9 @@ public final class LlmReplyCache {
                     && prompt.equals(node.path("prompt").asText(null)) && node.path("reply").isTextual()) {
                 return Optional.of(node.get("reply").asText());
             }
-            LOG.warn("ignoring LLM cache entry {}: it does not match its request", file);
+            Warnings.warn("ignoring LLM cache entry {}: it does not match its request", file);
         } catch (IOException e) {
-            LOG.warn("ignoring unreadable LLM cache entry {}: {}", file, e.getMessage());
+            Warnings.warn("ignoring unreadable LLM cache entry {}: {}", file, e.getMessage());
         }
         return Optional.empty();
     }
@@ -102,7 +99,7 @@ public final class LlmReplyCache {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            LOG.warn("cannot write LLM cache entry {}: {}", file, e.toString());
+            Warnings.warn("cannot write LLM cache entry {}: {}", file, e.toString());
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import dev.lacuna.LacunaException;
+import dev.lacuna.Seeds;
 
 /**
  * The 8:1:1 train/valid/test split of the paper (section 3.3, "Datasets"), seeded and deterministic.
@@ -67,7 +68,7 @@ public final class Splitter {
                 throw new LacunaException("question id " + q.id() + " occurs twice; ids must be unique to split");
             }
         }
-        SplittableRandom random = new SplittableRandom(seed);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.SPLIT);
         for (int i = shuffled.size() - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);
             Question swap = shuffled.get(i);

@@ -53,14 +53,14 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
                 }
             }
             if (port < 0 || port > 65535) {
-                problems.append("; port must lie in 0..65535, got ").append(port);
+                problems.append("; --port must lie in 0..65535, got ").append(port);
             }
             if (corsOrigin != null && !validOrigin(corsOrigin)) {
                 problems.append("; --cors needs one origin such as https://example.org (scheme://host[:port]), got '")
                         .append(corsOrigin).append('\'');
             }
             if (maxConnections < 8 || maxConnections > 100_000) {
-                problems.append("; max connections must lie in 8..100000, got ").append(maxConnections);
+                problems.append("; --max-connections must lie in 8..100000, got ").append(maxConnections);
             }
             if (idleTimeout == null || idleTimeout.toMillis() < 100) {
                 problems.append("; idle timeout must be at least 100 ms, got ").append(idleTimeout);
@@ -80,22 +80,22 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
             long queryMemoryBytes) {
         void check(StringBuilder problems) {
             if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(24)) > 0) {
-                problems.append("; timeout must lie between 1 ms and 24 h, got ").append(timeout);
+                problems.append("; --timeout must lie between 1 ms and 24 h, got ").append(timeout);
             }
             if (maxRows < 1) {
-                problems.append("; max rows must be at least 1, got ").append(maxRows);
+                problems.append("; --max-rows must be at least 1, got ").append(maxRows);
             }
             if (workers < 1 || workers > 1024) {
-                problems.append("; workers must lie in 1..1024, got ").append(workers);
+                problems.append("; --workers must lie in 1..1024, got ").append(workers);
             }
             if (queue < 0 || queue > 100_000) {
-                problems.append("; queue must lie in 0..100000, got ").append(queue);
+                problems.append("; --queue must lie in 0..100000, got ").append(queue);
             }
             if (maxBodyBytes < 1024) {
-                problems.append("; max body must be at least 1024 bytes, got ").append(maxBodyBytes);
+                problems.append("; --max-body must be at least 1024 bytes, got ").append(maxBodyBytes);
             }
             if (queryMemoryBytes < (1L << 20)) {
-                problems.append("; query memory must be at least 1 MiB, got ").append(queryMemoryBytes);
+                problems.append("; --query-memory must be at least 1 MiB, got ").append(queryMemoryBytes);
             }
         }
     }

@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.Warnings;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreKinds;
@@ -137,14 +138,14 @@ public final class LacunaEndpoint {
                 settings.view().labels().label(), settings.view().shape().label(), settings.describeLimits(),
                 settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
         if (settings.view().exposure().all()) {
-            LOG.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
+            Warnings.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
                     + "included. Never point a system under test at this server.");
         }
         if (view == null) {
             warnWithoutObjectIndex(served);
         }
         if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.network().host()) && !settings.network().host().equals("localhost")) {
-            LOG.warn("listening on {}: reachable from other machines", settings.network().host());
+            Warnings.warn("listening on {}: reachable from other machines", settings.network().host());
         }
         return this;
     }
@@ -225,7 +226,7 @@ public final class LacunaEndpoint {
         String kind = StoreKinds.config(repository).kind();
         boolean objectFirst = Arrays.stream(indexes.split(",")).anyMatch(i -> i.trim().startsWith("o"));
         if (!objectFirst) {
-            LOG.warn("the {} store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
+            Warnings.warn("the {} store has indexes {} but none starting with o: queries such as ?x ?relation <entity> "
                     + "scan the graph; serve with --store {}:DIR:{},ospc (RDF4J adds the index once, on opening)",
                     kind, indexes, kind, indexes);
         }
@@ -239,7 +240,7 @@ public final class LacunaEndpoint {
             try {
                 server.stop();
             } catch (Exception e) {
-                LOG.warn("stopping the HTTP server: {}", e.toString());
+                Warnings.warn("stopping the HTTP server: {}", e.toString());
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();

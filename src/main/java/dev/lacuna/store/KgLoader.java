@@ -30,6 +30,8 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.Seeds;
+import dev.lacuna.Warnings;
 
 /**
  * Loads KG files into the graph complete of one KG, with entity labels in the graph labels.
@@ -238,7 +240,7 @@ public final class KgLoader {
             throw new BadInputException(source, -1, -1, "cannot read file: " + e.getMessage(), e);
         }
         if (unknown[0] > 0) {
-            LOG.warn("{}: {} labels name entities that are not in the KG; ignored", source, unknown[0]);
+            Warnings.warn("{}: {} labels name entities that are not in the KG; ignored", source, unknown[0]);
         }
     }
 
@@ -262,7 +264,7 @@ public final class KgLoader {
         for (int i = 0; i < n; i++) {
             perm[i] = i;
         }
-        SplittableRandom random = new SplittableRandom(seed);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.LOAD_IDS);
         for (int i = n - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);
             long t = perm[i];
@@ -366,7 +368,7 @@ public final class KgLoader {
                     if (level == IsolationLevels.NONE && StoreKinds.config(repository).directWrites()) {
                         // RDF4J's rollback at NONE leaves LMDB's write transaction open for the next commit to
                         // write; closing the store aborts it (LmdbLoadTransactionTest).
-                        LOG.warn("load failed: closing the store to discard its partial write ({})", e.toString());
+                        Warnings.warn("load failed: closing the store to discard its partial write ({})", e.toString());
                         repository.shutDown();
                     } else {
                         conn.rollback();

@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import dev.lacuna.BadInputException;
 import dev.lacuna.Redaction;
+import dev.lacuna.Warnings;
 
 /**
  * A user name and password for a SPARQL endpoint that takes updates only from known users (OpenLink Virtuoso's
@@ -32,7 +30,6 @@ public record SparqlCredentials(String user, String password, String source) {
     public static final String PASSWORD_VARIABLE = "LACUNA_SPARQL_PASSWORD";
     /** What a user without credentials is told to give. */
     public static final String HOW_TO_GIVE = "set " + USER_VARIABLE + "/" + PASSWORD_VARIABLE + " or --credentials FILE";
-    private static final Logger LOG = LoggerFactory.getLogger(SparqlCredentials.class);
     private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(PosixFilePermission.OWNER_READ,
             PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
@@ -112,7 +109,7 @@ public record SparqlCredentials(String user, String password, String source) {
         try {
             permissions = Files.getPosixFilePermissions(file);
         } catch (UnsupportedOperationException e) {
-            LOG.warn("{}: this file system has no POSIX permissions, so whether others can read the credentials file "
+            Warnings.warn("{}: this file system has no POSIX permissions, so whether others can read the credentials file "
                     + "is not checked", file);
             return;
         } catch (IOException e) {

@@ -5,10 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import dev.lacuna.BadInputException;
+import dev.lacuna.Warnings;
 
 /** Parses the CLI's store options into a {@link StoreConfig}. */
 public final class StoreSpec {
@@ -18,7 +16,6 @@ public final class StoreSpec {
      */
     public static final String DEFAULT_SPEC = "lmdb:./lacuna-data/store";
     public static final Set<String> KINDS = Set.of("native", "memory", "lmdb");
-    private static final Logger LOG = LoggerFactory.getLogger(StoreSpec.class);
 
     private StoreSpec() {
     }
@@ -33,7 +30,7 @@ public final class StoreSpec {
 
     static StoreConfig defaultStore(Path dir) {
         if (holdsNativeStore(dir)) {
-            LOG.warn("{} holds a NativeStore (the default before LMDB); opening it as native. A NativeStore killed "
+            Warnings.warn("{} holds a NativeStore (the default before LMDB); opening it as native. A NativeStore killed "
                     + "while it commits can lose data: load into --store lmdb:DIR for a store that must survive a kill",
                     dir);
             return new StoreConfig.NativeStoreConfig(dir);

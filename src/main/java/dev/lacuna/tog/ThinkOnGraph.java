@@ -15,6 +15,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
+import dev.lacuna.Seeds;
 
 /**
  * Think-on-Graph's walk for one question (main_freebase.py and freebase_func.py of Sun et al.'s public code), step for
@@ -66,7 +67,7 @@ final class ThinkOnGraph {
     }
 
     Outcome answer(String questionId, String question, String topicId, String topicName, QuestionTrace trace) {
-        Random random = new Random(settings.seed() ^ (questionId.hashCode() * 0x9E3779B97F4A7C15L));
+        Random random = new Random(Seeds.of(settings.seed(), Seeds.Stage.TOG_WALK, questionId.hashCode()));
         Map<String, String> topic = new LinkedHashMap<>();
         topic.put(topicId, topicName);
         List<List<List<String>>> chains = new ArrayList<>();

@@ -82,7 +82,7 @@ class EvaluateCommandTest {
         assertEquals(1.0, sys.at("/drop/hhr").asDouble(), 1e-12);
         assertEquals(1.0 / 3, sys.at("/drop/hits_at_any").asDouble(), 1e-12);
         assertTrue(sys.at("/runs/incomplete/permissive/hits_at_1").isNumber());
-        assertTrue(err().contains("wrote json report"), err());
+        assertTrue(out().contains("wrote json report"), out());
     }
 
     @Test

@@ -191,8 +191,8 @@ class ExportRoundTripTest {
                 + "text writes them; with --entities source, 3 of 3 (100.0%) do: score with --entities source, or give "
                 + "--export DIR to take the naming from the export";
         assertEquals(List.of(disagree, resolution), texts(report.get("warnings")));
-        assertTrue(err.get(0).contains("lacuna evaluate: warning: " + disagree + "\n"), err.get(0));
-        assertTrue(err.get(0).contains("lacuna evaluate: warning: " + resolution + "\n"), err.get(0));
+        assertTrue(err.get(0).contains("warning: " + disagree + "\n"), err.get(0));
+        assertTrue(err.get(0).contains("warning: " + resolution + "\n"), err.get(0));
         assertEquals(1.0 / 3, report.at("/systems/0/runs/single/strict/hits_at_any").asDouble(), EPS,
                 "only the unlabelled e5 scores: the near-zeros the warning explains");
 
@@ -208,7 +208,7 @@ class ExportRoundTripTest {
         assertEquals(List.of("system (single): only 1 of 3 (33.3%) predicted answers name an entity of the KG as --entities "
                 + "text writes them; with --entities source, 3 of 3 (100.0%) do: score with --entities source, or give "
                 + "--export DIR to take the naming from the export"), texts(report.get("warnings")));
-        assertTrue(err.get(0).contains("lacuna evaluate: warning: system (single): only 1 of 3 (33.3%)"), err.get(0));
+        assertTrue(err.get(0).contains("warning: system (single): only 1 of 3 (33.3%)"), err.get(0));
 
         for (String format : List.of("markdown", "html")) {
             CliRunner.Run run = CliRunner.run("evaluate", "--benchmark", bench.toString(), "--entities", "text", "--predictions",

@@ -41,8 +41,19 @@ class ServeStartupMessageTest {
         assertTrue(plain.contains("at most 7 rows per answer") && plain.contains("X-Lacuna-Truncated"), plain);
         assertFalse(plain.contains("WARNING"), plain);
 
-        String all = startAndStop(storeDir, "--expose", "all");
-        assertTrue(all.contains("WARNING: --expose all serves EVERY graph"), all);
+        // the warning is a diagnostic: on standard error, in the one form of warnings, never in the report
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream before = System.err;
+        String all;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            all = startAndStop(storeDir, "--expose", "all");
+        } finally {
+            System.setErr(before);
+        }
+        assertFalse(all.contains("EVERY graph"), all);
+        String warnings = err.toString(StandardCharsets.UTF_8);
+        assertTrue(warnings.contains("warning: --expose all: /sparql serves EVERY graph"), warnings);
         assertTrue(all.contains("/sparql/complete") && all.contains("/sparql/incomplete"), all);
     }
 
