@@ -9,38 +9,42 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import dev.lacuna.Progress;
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.rules.chain.DepthSearch;
-import dev.lacuna.rules.chain.Facts;
+import dev.lacuna.rules.chain.Fact;
 import dev.lacuna.rules.chain.RuleMatcher;
 
 /**
- * Every exact-depth derivation of depth 2 the whole KG holds, and the depth-3 ones grown from them: a chain of
- * rule groundings whose last head needs exactly d steps once the chain's own heads are removed from complete.
+ * Every exact-depth derivation of depth 2 and 3 the whole KG holds: a chain of rule groundings whose last head
+ * needs exactly d steps once the chain's own heads, and nothing else, are removed from complete. Counted per hard
+ * triple, over every triple of complete, without growing chains.
  *
- * <p>Depth 2 without growing chains: with h1 and h2 removed, h2 has no one-step derivation exactly when every
- * one-step derivation of h2 from complete less h2 has h1 in its body. So for each triple h2 of complete the
- * intersection of its one-step derivations' bodies is taken, stopping as soon as it is empty (most triples: two
- * derivations that share nothing); each h1 left in it that itself has a one-step derivation without h1 and h2
- * gives the chains (g1, g2). Depth 3 grows from every exact depth-2 chain (at most {@link #EXTENSIONS} per chain
- * and rule) and keeps the chains {@link DepthSearch} finds no shorter derivation for, with the chain's three heads
- * removed.
+ * <p>Depth 2: with h1 and h2 removed, h2 has no one-step derivation exactly when every one-step derivation of h2
+ * (body in complete less h2) has h1 in its body. So the bodies of h2's derivations are intersected, stopping as
+ * soon as the intersection is empty (most triples: two derivations that share nothing); each h1 left that itself
+ * has a one-step derivation without h1 and h2 gives the chains (g1, g2).
+ *
+ * <p>Depth 3: with h1, h2, h3 removed, every one-step derivation of h3 must hold h1 or h2 (two triples hit them
+ * all, again decided as the derivations stream by), the last step's body holds h2, every one-step derivation of
+ * h2 without h3 holds h1, and h1 has one without all three; {@link DepthSearch} then decides, for the three heads
+ * only, that no derivation of h3 takes fewer than 3 steps. Every exact depth-3 chain meets those conditions, so
+ * none is missed.
  *
  * <p>Removing more triples only lengthens derivations: a chain exact with its own heads removed stays exact in any
- * incomplete graph that lacks its heads and holds its body triples. That is why a build may keep these chains
- * without a second check.
+ * incomplete graph that lacks its heads and holds its body triples, so a build keeps these chains without a second
+ * check.
  */
 final class ExactDerivations {
     /** Proofs kept per hard triple (alternatives for when one is blocked by another proof). */
     static final int ALTERNATIVES = 4;
-    /** Extensions looked at per depth-2 chain and rule: bounded on hub entities. */
-    static final int EXTENSIONS = 64;
+
     /**
-     * Per depth: what was looked at (depth 2: triples of complete a rule derives; depth 3: chains grown), and the
-     * proofs (up to {@link #ALTERNATIVES}, in search order) per hard triple of exact depth.
+     * Per depth: the triples of complete looked at (those a rule derives), and the proofs (up to
+     * {@link #ALTERNATIVES}, in search order) per hard triple of exact depth.
      */
     record Level(long lookedAt, Map<Triple, List<Proof>> byHard) {
     }
@@ -48,81 +52,174 @@ final class ExactDerivations {
     private final FactIndex complete;
     private final List<RuleMatcher> rules;
     private final Map<String, List<RuleMatcher>> byHead = new TreeMap<>();
-    private final Map<String, List<int[]>> bodyUses = new HashMap<>();
 
     ExactDerivations(FactIndex complete, List<RuleMatcher> rules) {
         this.complete = complete;
         this.rules = rules;
-        for (int r = 0; r < rules.size(); r++) {
-            RuleMatcher m = rules.get(r);
+        for (RuleMatcher m : rules) {
             byHead.computeIfAbsent(m.relation(m.headAtom()), k -> new ArrayList<>()).add(m);
-            for (int a = 0; a < m.bodySize(); a++) {
-                bodyUses.computeIfAbsent(m.relation(a), k -> new ArrayList<>()).add(new int[] {r, a});
-            }
         }
     }
 
     /** Levels 2..maxDepth, keyed by depth. */
     Map<Integer, Level> find(int maxDepth) {
         Map<Integer, Level> out = new TreeMap<>();
-        if (maxDepth < 2) {
-            return out;
-        }
-        Level two = depthTwo();
-        out.put(2, two);
-        if (maxDepth >= 3) {
-            out.put(3, depthThree(two));
-        }
-        return out;
-    }
-
-    private Level depthTwo() {
         long total = 0;
         for (String r : byHead.keySet()) {
             total += complete.triples(r).size();
         }
-        Map<Triple, List<Proof>> byHard = new LinkedHashMap<>();
-        try (Progress progress = Progress.start("exact depth 2", total, "triples")) {
-            for (String r : byHead.keySet()) {
-                for (Triple h2 : complete.triples(r)) {
-                    progress.step(1);
-                    List<Grounding> derivations = new ArrayList<>();
-                    Set<Triple> common = commonBody(h2, Set.of(h2), derivations);
-                    if (common == null || common.isEmpty()) {
-                        continue;
-                    }
-                    List<Proof> proofs = new ArrayList<>();
-                    for (Triple h1 : new TreeSet<>(common)) {
-                        for (Grounding g1 : oneStep(h1, Set.of(h1, h2), ALTERNATIVES)) {
-                            for (Grounding g2 : derivations) {
-                                if (proofs.size() < ALTERNATIVES) {
-                                    proofs.add(Proof.of(g1).then(g2));
-                                }
-                            }
+        for (int depth = 2; depth <= maxDepth; depth++) {
+            Map<Triple, List<Proof>> byHard = new LinkedHashMap<>();
+            try (Progress progress = Progress.start("exact depth " + depth, total, "triples")) {
+                for (String r : byHead.keySet()) {
+                    for (Triple t : complete.triples(r)) {
+                        progress.step(1);
+                        List<Proof> proofs = depth == 2 ? depthTwo(t) : depthThree(t);
+                        if (!proofs.isEmpty()) {
+                            byHard.put(t, proofs);
                         }
                     }
-                    if (!proofs.isEmpty()) {
-                        byHard.put(h2, proofs);
+                }
+            }
+            out.put(depth, new Level(total, byHard));
+        }
+        return out;
+    }
+
+    private List<Proof> depthTwo(Triple h2) {
+        List<Grounding> derivations = new ArrayList<>();
+        Set<Triple> common = commonBody(h2, Set.of(h2), derivations, ALTERNATIVES);
+        List<Proof> proofs = new ArrayList<>();
+        if (common == null) {
+            return proofs;
+        }
+        for (Triple h1 : new TreeSet<>(common)) {
+            for (Grounding g1 : oneStep(h1, Set.of(h1, h2), ALTERNATIVES)) {
+                for (Grounding g2 : derivations) {
+                    if (proofs.size() < ALTERNATIVES) {
+                        proofs.add(Proof.of(g1).then(g2));
                     }
                 }
             }
         }
-        return new Level(total, byHard);
+        return proofs;
+    }
+
+    private List<Proof> depthThree(Triple h3) {
+        List<Proof> proofs = new ArrayList<>();
+        List<Grounding> derivations = new ArrayList<>();
+        Map<Triple, Set<Triple>> pairs = hittingPairs(h3, derivations);
+        for (Map.Entry<Triple, Set<Triple>> e : pairs.entrySet()) {
+            Triple x = e.getKey();
+            if (e.getValue() == null) {
+                // x alone hits every derivation of h3: it is h2 (no last step may hold h1), h1 any triple that every
+                // derivation of x without h3 holds.
+                Set<Triple> common = commonBody(x, Set.of(x, h3), new ArrayList<>(), 0);
+                for (Triple h1 : common == null ? Set.<Triple>of() : new TreeSet<>(common)) {
+                    tryChain(h1, x, h3, derivations, proofs);
+                }
+                continue;
+            }
+            for (Triple y : e.getValue()) {
+                // The pair {x, y} hits every derivation of h3; either may be h2.
+                tryChain(x, y, h3, derivations, proofs);
+                tryChain(y, x, h3, derivations, proofs);
+            }
+        }
+        return proofs;
+    }
+
+    private void tryChain(Triple h1, Triple h2, Triple h3, List<Grounding> derivations, List<Proof> proofs) {
+        if (proofs.size() >= ALTERNATIVES || h1.equals(h2) || !complete.holds(h1)) {
+            return;
+        }
+        List<Grounding> lasts = new ArrayList<>();
+        for (Grounding g3 : derivations) {
+            if (g3.body().contains(h2) && !g3.body().contains(h1)) {
+                lasts.add(g3);
+            }
+        }
+        if (lasts.isEmpty()) {
+            return;
+        }
+        List<Grounding> seconds = new ArrayList<>();
+        Set<Triple> common = commonBody(h2, Set.of(h2, h3), seconds, ALTERNATIVES);
+        if (common == null || !common.contains(h1)) {
+            return;
+        }
+        List<Grounding> firsts = oneStep(h1, Set.of(h1, h2, h3), ALTERNATIVES);
+        if (firsts.isEmpty()) {
+            return;
+        }
+        Set<Triple> removed = Set.of(h1, h2, h3);
+        if (new DepthSearch(rules, complete.without(removed)).within(h3.fact(), 2)) {
+            return;
+        }
+        for (Grounding g1 : firsts) {
+            for (Grounding g2 : seconds) {
+                for (Grounding g3 : lasts) {
+                    if (proofs.size() < ALTERNATIVES) {
+                        proofs.add(Proof.of(g1).then(g2).then(g3));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The pairs of triples that together hit every one-step derivation of {@code t} (body in complete less t): for
+     * each triple x of the first derivation's body, the triples every derivation without x shares (null when every
+     * derivation holds x). The derivations go into {@code derivations}. Empty as soon as no pair can hit them all,
+     * or when t has none.
+     */
+    private Map<Triple, Set<Triple>> hittingPairs(Triple t, List<Grounding> derivations) {
+        Map<Triple, Set<Triple>> without = new LinkedHashMap<>();
+        Set<Triple> self = Set.of(t);
+        boolean[] first = {true};
+        for (RuleMatcher m : byHead.getOrDefault(t.relation(), List.of())) {
+            boolean going = derivations(m, t, b -> {
+                Grounding g = LadderSearch.grounding(m, b);
+                if (!avoids(g.body(), self)) {
+                    return true;
+                }
+                derivations.add(g);
+                if (first[0]) {
+                    first[0] = false;
+                    g.body().forEach(x -> without.put(x, null));
+                    return true;
+                }
+                boolean alive = false;
+                for (Map.Entry<Triple, Set<Triple>> e : without.entrySet()) {
+                    if (!g.body().contains(e.getKey())) {
+                        if (e.getValue() == null) {
+                            e.setValue(new HashSet<>(g.body()));
+                        } else {
+                            e.getValue().retainAll(g.body());
+                        }
+                    }
+                }
+                for (Set<Triple> shared : without.values()) {
+                    alive |= shared == null || !shared.isEmpty();
+                }
+                return alive;
+            });
+            if (!going) {
+                return Map.of();
+            }
+        }
+        Map<Triple, Set<Triple>> out = new LinkedHashMap<>();
+        without.forEach((x, shared) -> out.put(x, shared == null ? null : new TreeSet<>(shared)));
+        return out;
     }
 
     /**
      * The triples every one-step derivation of {@code t} shares (derivations whose body avoids {@code without}),
-     * the first {@link #ALTERNATIVES} derivations into {@code derivations}; null when there is none, empty as soon
-     * as the derivations seen share nothing.
+     * the first {@code keep} derivations into {@code derivations}; null when there is none or they share nothing.
      */
-    private Set<Triple> commonBody(Triple t, Set<Triple> without, List<Grounding> derivations) {
+    private Set<Triple> commonBody(Triple t, Set<Triple> without, List<Grounding> derivations, int keep) {
         Set<Triple>[] common = new Set[1];
         for (RuleMatcher m : byHead.getOrDefault(t.relation(), List.of())) {
-            long[] binding = m.unbound();
-            if (!m.bind(m.headAtom(), t.head(), t.tail(), binding)) {
-                continue;
-            }
-            m.matchBody(binding, -1, complete, b -> {
+            boolean going = derivations(m, t, b -> {
                 Grounding g = LadderSearch.grounding(m, b);
                 if (avoids(g.body(), without)) {
                     if (common[0] == null) {
@@ -130,14 +227,14 @@ final class ExactDerivations {
                     } else {
                         common[0].retainAll(g.body());
                     }
-                    if (derivations.size() < ALTERNATIVES) {
+                    if (derivations.size() < keep) {
                         derivations.add(g);
                     }
                 }
                 return common[0] == null || !common[0].isEmpty();
             });
-            if (common[0] != null && common[0].isEmpty()) {
-                break;
+            if (!going) {
+                return null;
             }
         }
         return common[0];
@@ -147,22 +244,57 @@ final class ExactDerivations {
     private List<Grounding> oneStep(Triple t, Set<Triple> without, int max) {
         List<Grounding> out = new ArrayList<>();
         for (RuleMatcher m : byHead.getOrDefault(t.relation(), List.of())) {
-            long[] binding = m.unbound();
-            if (!m.bind(m.headAtom(), t.head(), t.tail(), binding)) {
-                continue;
-            }
-            m.matchBody(binding, -1, complete, b -> {
+            boolean going = derivations(m, t, b -> {
                 Grounding g = LadderSearch.grounding(m, b);
                 if (avoids(g.body(), without)) {
                     out.add(g);
                 }
                 return out.size() < max;
             });
-            if (out.size() >= max) {
+            if (!going) {
                 break;
             }
         }
         return out;
+    }
+
+    /**
+     * Every body grounding of {@code m} with its head bound to {@code t}, to {@code sink} (false stops; returns
+     * false when stopped). The body atom with the fewest facts to try goes first: a hub entity's thousands of
+     * neighbours are walked only when the other side has more.
+     */
+    private boolean derivations(RuleMatcher m, Triple t, Predicate<long[]> sink) {
+        long[] binding = m.unbound();
+        if (!m.bind(m.headAtom(), t.head(), t.tail(), binding)) {
+            return true;
+        }
+        int best = -1;
+        long[] values = null;
+        for (int a = 0; a < m.bodySize(); a++) {
+            Fact f = m.triple(a, binding);
+            boolean s = f.s() != RuleMatcher.UNBOUND;
+            boolean o = f.o() != RuleMatcher.UNBOUND;
+            if (s == o) {
+                continue;
+            }
+            long[] v = s ? complete.objects(f.relation(), f.s()) : complete.subjects(f.relation(), f.o());
+            if (values == null || v.length < values.length) {
+                best = a;
+                values = v;
+            }
+        }
+        if (best < 0) {
+            return m.matchBody(binding, -1, complete, sink);
+        }
+        Fact f = m.triple(best, binding);
+        for (long v : values) {
+            long[] next = binding.clone();
+            boolean bound = f.s() != RuleMatcher.UNBOUND ? m.bind(best, f.s(), v, next) : m.bind(best, v, f.o(), next);
+            if (bound && !m.matchBody(next, -1, complete, sink)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean avoids(List<Triple> body, Set<Triple> without) {
@@ -172,76 +304,5 @@ final class ExactDerivations {
             }
         }
         return true;
-    }
-
-    /**
-     * Chains of depth 3 from every exact depth-2 chain (one per pair of heads): a grounding with h2 in its body, its
-     * other body triples in complete less the chain's heads, its head h3 in complete and no triple of the chain;
-     * kept when h3 has no derivation in fewer than 3 steps with h1, h2 and h3 removed.
-     */
-    private Level depthThree(Level two) {
-        List<Proof> bases = new ArrayList<>();
-        for (List<Proof> alternatives : two.byHard().values()) {
-            Set<Triple> firstHeads = new HashSet<>();
-            for (Proof p : alternatives) {
-                if (firstHeads.add(p.steps().get(0).head())) {
-                    bases.add(p);
-                }
-            }
-        }
-        Map<Triple, List<Proof>> byHard = new LinkedHashMap<>();
-        long looked = 0;
-        try (Progress progress = Progress.start("exact depth 3", bases.size(), "depth-2 chains")) {
-            for (Proof p : bases) {
-                progress.step(1);
-                Set<Triple> removed = new HashSet<>(p.heads());
-                Facts incomplete = complete.without(removed);
-                for (Proof q : extensions(p, incomplete)) {
-                    looked++;
-                    Triple h3 = q.hard();
-                    List<Proof> known = byHard.get(h3);
-                    if (known != null && known.size() >= ALTERNATIVES) {
-                        continue;
-                    }
-                    removed.add(h3);
-                    try {
-                        // Cheap first: a one-step derivation without the three heads makes it depth 1.
-                        if (oneStep(h3, removed, 1).isEmpty()
-                                && !new DepthSearch(rules, incomplete).within(h3.fact(), 2)) {
-                            byHard.computeIfAbsent(h3, k -> new ArrayList<>()).add(q);
-                        }
-                    } finally {
-                        removed.remove(h3);
-                    }
-                }
-            }
-        }
-        return new Level(looked, byHard);
-    }
-
-    private List<Proof> extensions(Proof p, Facts incomplete) {
-        List<Proof> out = new ArrayList<>();
-        Triple h = p.hard();
-        List<Triple> heads = p.heads();
-        Set<Triple> body = p.graphBody();
-        for (int[] use : bodyUses.getOrDefault(h.relation(), List.of())) {
-            RuleMatcher m = rules.get(use[0]);
-            long[] binding = m.unbound();
-            if (!m.bind(use[1], h.head(), h.tail(), binding)) {
-                continue;
-            }
-            int[] seen = {0};
-            m.matchBody(binding, use[1], incomplete, b -> {
-                Grounding g = LadderSearch.grounding(m, b);
-                Triple head = g.head();
-                if (complete.holds(head) && !g.body().contains(head) && !heads.contains(head) && !body.contains(head)
-                        && !LadderSearch.bodyHoldsAHead(g, heads)) {
-                    out.add(p.then(g));
-                    seen[0]++;
-                }
-                return seen[0] < EXTENSIONS;
-            });
-        }
-        return out;
     }
 }
