@@ -64,51 +64,67 @@ final class ExactDerivations {
     /** Levels 2..maxDepth, keyed by depth. */
     Map<Integer, Level> find(int maxDepth) {
         Map<Integer, Level> out = new TreeMap<>();
+        if (maxDepth < 2) {
+            return out;
+        }
         long total = 0;
         for (String r : byHead.keySet()) {
             total += complete.triples(r).size();
         }
-        for (int depth = 2; depth <= maxDepth; depth++) {
-            Map<Triple, List<Proof>> byHard = new LinkedHashMap<>();
-            try (Progress progress = Progress.start("exact depth " + depth, total, "triples")) {
-                for (String r : byHead.keySet()) {
-                    for (Triple t : complete.triples(r)) {
-                        progress.step(1);
-                        List<Proof> proofs = depth == 2 ? depthTwo(t) : depthThree(t);
+        Map<Triple, List<Proof>> two = new LinkedHashMap<>();
+        Map<Triple, List<Proof>> three = new LinkedHashMap<>();
+        try (Progress progress = Progress.start("exact depth 2 to " + maxDepth, total, "triples")) {
+            for (String r : byHead.keySet()) {
+                for (Triple t : complete.triples(r)) {
+                    progress.step(1);
+                    // One walk over t's derivations serves both depths: the triples that hit them all alone
+                    // (depth 2) and the pairs that do (depth 3).
+                    List<Grounding> derivations = new ArrayList<>();
+                    Map<Triple, Set<Triple>> pairs = hittingPairs(t, derivations);
+                    List<Proof> proofs = depthTwo(t, pairs, derivations);
+                    if (!proofs.isEmpty()) {
+                        two.put(t, proofs);
+                    }
+                    if (maxDepth >= 3) {
+                        proofs = depthThree(t, pairs, derivations);
                         if (!proofs.isEmpty()) {
-                            byHard.put(t, proofs);
+                            three.put(t, proofs);
                         }
                     }
                 }
             }
-            out.put(depth, new Level(total, byHard));
+        }
+        out.put(2, new Level(total, two));
+        if (maxDepth >= 3) {
+            out.put(3, new Level(total, three));
         }
         return out;
     }
 
-    private List<Proof> depthTwo(Triple h2) {
-        List<Grounding> derivations = new ArrayList<>();
-        Set<Triple> common = commonBody(h2, Set.of(h2), derivations, ALTERNATIVES);
+    /** Chains (g1, g2): h1 a triple every derivation of h2 holds, g1 a derivation of h1 without h1 and h2. */
+    private List<Proof> depthTwo(Triple h2, Map<Triple, Set<Triple>> pairs, List<Grounding> derivations) {
         List<Proof> proofs = new ArrayList<>();
-        if (common == null) {
-            return proofs;
-        }
-        for (Triple h1 : new TreeSet<>(common)) {
+        Set<Triple> common = new TreeSet<>();
+        pairs.forEach((x, shared) -> {
+            if (shared == null) {
+                common.add(x);
+            }
+        });
+        for (Triple h1 : common) {
             for (Grounding g1 : oneStep(h1, Set.of(h1, h2), ALTERNATIVES)) {
                 for (Grounding g2 : derivations) {
-                    if (proofs.size() < ALTERNATIVES) {
-                        proofs.add(Proof.of(g1).then(g2));
+                    if (proofs.size() >= ALTERNATIVES) {
+                        return proofs;
                     }
+                    proofs.add(Proof.of(g1).then(g2));
                 }
             }
         }
         return proofs;
     }
 
-    private List<Proof> depthThree(Triple h3) {
+    private List<Proof> depthThree(Triple h3, Map<Triple, Set<Triple>> pairs, List<Grounding> derivations) {
         List<Proof> proofs = new ArrayList<>();
-        List<Grounding> derivations = new ArrayList<>();
-        Map<Triple, Set<Triple>> pairs = hittingPairs(h3, derivations);
         for (Map.Entry<Triple, Set<Triple>> e : pairs.entrySet()) {
             Triple x = e.getKey();
             if (e.getValue() == null) {

@@ -80,6 +80,10 @@ public final class LadderSearch {
             long[] n = new long[5];
             List<Proof> accepted = new ArrayList<>();
             for (Triple hard : order) {
+                if (hards.contains(hard)) {
+                    n[0]++;
+                    continue;
+                }
                 if (keys.contains(key(hard, true)) && keys.contains(key(hard, false))) {
                     n[4]++;
                     continue;
