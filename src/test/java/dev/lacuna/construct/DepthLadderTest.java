@@ -141,6 +141,15 @@ class DepthLadderTest {
         for (Map.Entry<Integer, Integer> d : perDepth.entrySet()) {
             assertEquals(d.getValue().intValue(), summary.at("/depths/" + d.getKey() + "/questions").asInt());
         }
+        // The ladder is chosen from every exact-depth derivation of Family, before the depth-1 selection: enough
+        // depth-3 questions for a figure (Family holds 28 triples of exact depth 3), never more proofs than the bound.
+        assertTrue(perDepth.get(3) >= 20, perDepth.toString());
+        assertTrue(perDepth.get(2) >= 100, perDepth.toString());
+        for (int d = 2; d <= 3; d++) {
+            long exact = summary.at("/depths/" + d + "/exact").asLong();
+            assertTrue(summary.at("/depths/" + d + "/proofs").asLong() <= exact && exact > 0, summary.at("/depths").toString());
+        }
+        assertTrue(summary.at("/depths/1/exact").isMissingNode(), "depth 1 has no bound");
         assertTrue(Files.readString(deep.resolve("benchmark.trig")).contains("ProofStep"), "proof steps in the benchmark graph");
     }
 
