@@ -260,25 +260,22 @@ public final class BenchmarkBuilder {
             stage("checks and snapshot");
             List<Grounding> candidates = groundings(runner, rules, settings, snapshot.index());
             stage("groundings");
-            GroundingSelector.Selection selection = GroundingSelector.select(candidates, settings.selection());
-            stage("selection");
-            if (selection.selected().isEmpty()) {
-                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
-                        + candidates.size() + " candidates)");
-            }
-            LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
-                    candidates.size(), selection.deleted().size());
             List<Statement> complete = null;
             if (ladder.climbs()) {
                 try (RepositoryConnection conn = repository.getConnection()) {
                     complete = GraphFiles.read(conn, kg.complete(), values);
                 }
             }
-            // Deeper proofs grow from every grounding drawn, the selection's bodies kept and heads removed.
-            List<Triple> deleted = ladder.deleted(selection.deleted(), selection.selected(), candidates, complete);
-            if (ladder.climbs()) {
-                stage("proofs");
+            // With --depth the deeper proofs are chosen first and the selection made among the groundings that agree.
+            GroundingSelector.Selection selection = ladder.select(candidates, complete);
+            stage(ladder.climbs() ? "proofs and selection" : "selection");
+            if (selection.selected().isEmpty()) {
+                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
+                        + candidates.size() + " candidates)");
             }
+            LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
+                    candidates.size(), selection.deleted().size());
+            List<Triple> deleted = ladder.deleted(selection.deleted());
             GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
                     settings.seed(), giveAway);

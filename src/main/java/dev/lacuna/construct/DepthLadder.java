@@ -1,7 +1,9 @@
 package dev.lacuna.construct;
 
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +12,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.Statement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.lacuna.depth.DeepQuestions;
 import dev.lacuna.depth.FactIndex;
@@ -17,6 +21,7 @@ import dev.lacuna.depth.LadderSearch;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.grounding.CompleteSnapshot;
 import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.grounding.QuestionAssembler;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Balancer;
@@ -35,13 +40,15 @@ import dev.lacuna.store.KgGraphs;
  * answer needs exactly 2..D rule applications, each with its {@link Proof}. With D = 1 every method returns
  * what the build did before the ladder existed, so the default build is unchanged byte for byte.
  *
- * <p>Order of work: the depth-1 selection is made as always; {@link LadderSearch} grows proofs from every depth-1
- * grounding drawn and chooses them, deepest first, and removes their heads too; depth-1 questions are written as always, then the deeper ones ({@link DeepQuestions});
- * all questions are balanced together (Algorithm 1 over the benchmark's question set) and each depth is split
- * 8:1:1 on its own, so every split holds every depth in proportion.
+ * <p>Order of work: {@link LadderSearch} chooses the proofs of depth 2..D among every exact-depth derivation of the
+ * KG, deepest first; the depth-1 selection is made as always among the groundings drawn that agree with them;
+ * depth-1 questions are written as always, then the deeper ones ({@link DeepQuestions}); all questions are balanced together (Algorithm 1 over the
+ * benchmark's question set) and each depth is split 8:1:1 on its own, so every split holds every depth in
+ * proportion.
  */
 final class DepthLadder {
     static final int MAX_DEPTH = 3;
+    private static final Logger LOG = LoggerFactory.getLogger(DepthLadder.class);
 
     private final KgGraphs kg;
     private final List<MinedRule> rules;
@@ -60,16 +67,40 @@ final class DepthLadder {
     }
 
     /**
-     * The triples to delete: the selection's heads, and with D > 1 every head of the deeper proofs grown from every
-     * grounding drawn ({@link LadderSearch}); sorted.
+     * The depth-1 selection: over every grounding drawn for D = 1; with D > 1 the deeper proofs are chosen first
+     * ({@link LadderSearch}) and the selection made among the groundings that agree with them. A grounding that does
+     * not is counted as the selection counts its like: its head a body triple to keep, or a body triple a head to
+     * delete.
      */
-    List<Triple> deleted(Set<Triple> selectedHeads, List<Grounding> selected, List<Grounding> drawn,
-                         List<Statement> complete) {
+    GroundingSelector.Selection select(List<Grounding> drawn, List<Statement> complete) {
+        if (!climbs()) {
+            return GroundingSelector.select(drawn, settings.selection());
+        }
+        search = new LadderSearch(FactIndex.of(kg, complete), RuleMatcher.compile(rules, kg)).search(settings.depth(),
+                settings.perDepth(), settings.seed());
+        List<Grounding> agree = new ArrayList<>();
+        int headKept = 0;
+        for (Grounding g : drawn) {
+            if (LadderSearch.agrees(g, search)) {
+                agree.add(g);
+            } else if (search.kept().contains(g.head())) {
+                headKept++;
+            }
+        }
+        int bodyRemoved = drawn.size() - agree.size() - headKept;
+        LOG.info("{} of {} groundings drawn agree with the deeper proofs; {} have a head a proof keeps as a body triple,"
+                + " {} a body triple a proof removes", agree.size(), drawn.size(), headKept, bodyRemoved);
+        GroundingSelector.Selection s = GroundingSelector.select(agree, settings.selection());
+        return new GroundingSelector.Selection(s.selected(), s.deleted(), drawn.size(), s.headIsProtected() + headKept,
+                s.bodyUsesDeleted() + bodyRemoved, s.headInOwnBody());
+    }
+
+    /** The triples to delete: the selection's heads, and with D > 1 every head of the deeper proofs; sorted. */
+    List<Triple> deleted(Set<Triple> selectedHeads) {
         Set<Triple> out = selectedHeads;
         if (climbs()) {
-            search = new LadderSearch(FactIndex.of(kg, complete), RuleMatcher.compile(rules, kg)).search(drawn, selected,
-                    selectedHeads, settings.depth(), settings.perDepth(), settings.seed());
-            out = search.removed();
+            out = new HashSet<>(selectedHeads);
+            out.addAll(search.removed());
         }
         List<Triple> sorted = new ArrayList<>(out);
         sorted.sort(null);
@@ -85,12 +116,18 @@ final class DepthLadder {
             return Splitter.split(balanced.kept(), settings.seed());
         }
         Set<String> asked = new HashSet<>();
+        Map<String, Integer> hardAnswers = new HashMap<>();
         List<Question> all = new ArrayList<>();
         for (Question q : depthOne.questions()) {
             asked.add(q.topicEntity() + " " + q.relation() + " " + q.direction());
+            hardAnswers.merge(q.hardAnswer(), 1, Integer::sum);
             all.add(q.withDepth(1));
         }
-        deep = DeepQuestions.assemble(search.proofs(), generator, complete, giveAway, settings.seed(), asked, all.size());
+        // About the most questions Algorithm 1 keeps per hard answer once the deeper questions are in.
+        long limit = Balancer.threshold(settings.tau(), all.size() + search.proofs().size())
+                .setScale(0, RoundingMode.FLOOR).longValueExact();
+        deep = DeepQuestions.assemble(search.proofs(), generator, complete, giveAway, settings.seed(), asked,
+                hardAnswers, limit, all.size());
         deep.byDepth().values().forEach(all::addAll);
         Balancer.Result<Question> balanced = Balancer.balance(all, settings.tau(), settings.seed());
         balancedOut.add(balanced);
@@ -147,7 +184,8 @@ final class DepthLadder {
             LadderSearch.DepthCount c = d == 1 ? null : search.counts().get(d);
             long beforeBalancing = d == 1 ? depthOneQuestions : deep.byDepth().getOrDefault(d, List.of()).size();
             out.put(Integer.toString(d), new Summary.Depth(d == 1 ? (long) depthOneCandidates : c.candidates(),
-                    d == 1 ? 0L : c.shallower(), d == 1 ? (long) depthOneSelected : c.kept(), beforeBalancing, questions,
+                    d == 1 ? 0L : c.shallower(), d == 1 ? null : c.exact(), d == 1 ? (long) depthOneSelected : c.kept(),
+                    beforeBalancing, questions,
                     types));
         }
         return out;

@@ -24,7 +24,9 @@ import dev.lacuna.rules.sparql.Side;
 /**
  * Questions about the hard triples of proofs of depth 2 and more, written as depth-1 questions are
  * ({@link QuestionAssembler}): the topic side drawn with the seed (a stream of its own, so depth 1 is untouched),
- * the generator's text, the answer set from complete, give-aways left out. A proof whose question would read
+ * the generator's text, the answer set from complete, give-aways left out. The side drawn is turned round when
+ * its hard answer already has {@code limit} questions and the other side's fewer: balancing (Algorithm 1) keeps at
+ * most about that many per hard answer, so the question would likely be cut. A proof whose question would read
  * exactly as one already asked (same topic, relation and direction) is asked from its other side, and not at all
  * when that reads as one already asked too.
  */
@@ -37,7 +39,8 @@ public final class DeepQuestions {
     }
 
     public static Outcome assemble(List<Proof> proofs, QuestionGenerator generator, CompleteSnapshot complete,
-                            GiveAway giveAway, long seed, Set<String> askedKeys, int firstNumber) {
+                            GiveAway giveAway, long seed, Set<String> askedKeys, Map<String, Integer> hardAnswers,
+                            long limit, int firstNumber) {
         SplittableRandom random = new SplittableRandom(seed ^ 0x0dee_9a55L);
         Map<String, Long> excluded = GiveAway.zeroCounts();
         List<Proof> asked = new ArrayList<>();
@@ -47,9 +50,13 @@ public final class DeepQuestions {
         for (Proof p : proofs) {
             Side side = random.nextBoolean() ? Side.HEAD : Side.TAIL;
             Triple h = p.hard();
+            int drawn = hardAnswers.getOrDefault(answer(h, side), 0);
+            if (drawn >= limit && hardAnswers.getOrDefault(answer(h, other(side)), 0) < drawn) {
+                side = other(side);
+            }
             // A side whose question reads as one already asked is turned round: the other may be new.
             if (askedKeys.contains(key(h, side))) {
-                side = side == Side.HEAD ? Side.TAIL : Side.HEAD;
+                side = other(side);
             }
             if (GiveAway.answerIsTopic(Long.toString(h.head()), Long.toString(h.tail()))) {
                 excluded.merge(GiveAway.Reason.ANSWER_IS_TOPIC.key(), 1L, Long::sum);
@@ -57,6 +64,7 @@ public final class DeepQuestions {
             }
             asked.add(p);
             sides.add(side);
+            hardAnswers.merge(answer(h, side), 1, Integer::sum);
             requests.add(QuestionRequest.of(Long.toString(h.head()), h.relation(), Long.toString(h.tail()), side));
             keys.add(new QuestionAssembler.AnswerKey(h.relation(), side == Side.HEAD ? h.head() : h.tail(), side == Side.HEAD));
         }
@@ -101,6 +109,15 @@ public final class DeepQuestions {
                     RuleType.of(last.rule().rule()).label(), grounding(last), null, null, p.depth(), steps));
         }
         return new Outcome(byDepth, excluded, duplicates, dropped);
+    }
+
+    private static Side other(Side side) {
+        return side == Side.HEAD ? Side.TAIL : Side.HEAD;
+    }
+
+    /** The hard answer of a question about {@code h} asked from {@code side}. */
+    private static String answer(Triple h, Side side) {
+        return Long.toString(side == Side.HEAD ? h.tail() : h.head());
     }
 
     /** The key a question about {@code h} asked from {@code side} is known by: topic, relation, direction. */

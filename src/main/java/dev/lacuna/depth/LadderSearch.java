@@ -3,7 +3,6 @@ package dev.lacuna.depth;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,168 +12,126 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.lacuna.Progress;
-import dev.lacuna.rules.chain.DepthSearch;
-import dev.lacuna.rules.chain.Facts;
-import dev.lacuna.rules.chain.RuleMatcher;
-import dev.lacuna.grounding.Triple;
 import dev.lacuna.grounding.Grounding;
+import dev.lacuna.grounding.Triple;
+import dev.lacuna.rules.chain.RuleMatcher;
 
 /**
- * The ladder of {@code build --depth D} searched whole, before the depth-1 selection: proofs of every depth
- * 2..D are grown from every depth-1 grounding drawn (not only those the selection keeps), depth d from every
- * depth-(d-1) candidate, over complete; then chosen deepest first, and the depth-1 selection made among the
- * groundings that agree with them ({@link #agrees}). So the scarce rungs are not left what the plentiful first one
- * did not take.
+ * The ladder of {@code build --depth D} chosen before the depth-1 selection, so the plentiful first rung does not
+ * decide what the scarce deeper ones may hold. The pool is every exact-depth derivation the KG holds
+ * ({@link ExactDerivations}: depth 2 over all of complete, depth 3 grown from every exact depth-2 chain); the
+ * depth-1 selection is then made among the groundings drawn that {@link #agrees agree} with the proofs chosen.
  *
- * <p>A candidate is a chain of groundings: each step's body triples hold in complete or are earlier heads, no body
- * triple is one of the chain's own heads. Chosen at depth d, in this order: candidates grouped by their shape (the
- * sequence of their steps' rules), each group shuffled with the seed, at most {@code perShape} kept per shape
- * ("up to 30 groundings per rule", one level up). Candidates block each other through shared triples; the rule
- * is that <b>the one drawn first wins</b>: a candidate is passed over when one of its heads is a body triple of a
- * proof kept before it, its last head was already removed, or one of its body triples was removed. A candidate
- * not passed over has its heads removed and is kept only when {@link DepthSearch} finds no shorter derivation of
- * its last head; its body triples are then kept for good. Removing a triple only lengthens derivations, and no
- * kept body triple is removed later (the depth-1 selection included): every proof kept stays valid and exact.
+ * <p>The rule that resolves proofs blocking each other: the rarest rung first (depth 3, then 2); within a depth the
+ * hard triples in an order drawn with the seed, and for each the first of its proofs (in search order) that is not
+ * blocked. A proof is blocked when one of its heads is a body triple of a proof kept before it, or one of its body
+ * triples was removed by one. (A head already removed is no conflict: a depth-2 triple a kept depth-3 proof passes
+ * through is asked at depth 2 too, its proof being any exact one that agrees.) A hard triple is
+ * passed over too when its shape (the sequence of its steps' rules) has {@code perShape} proofs already ("up to 30
+ * groundings per rule", one level up), or when a question about it would read, from either side, as one about a
+ * proof kept before it (same topic, relation, direction): it could not be asked. A proof kept has its heads
+ * removed and its body triples kept for good; it needs no second depth check, since it is of exact depth with only
+ * its own heads removed and removing more only lengthens derivations.
  */
 public final class LadderSearch {
     private static final Logger LOG = LoggerFactory.getLogger(LadderSearch.class);
-    /** Extensions looked at per proof and rule, by depth: bounded on hub entities. */
-    private static final int[] EXTENSIONS_PER_PROOF_AND_RULE = {0, 0, 64, 64};
 
     /**
-     * Per depth: chains grown ({@code candidates}); of exact depth given the depth-1 selection ({@code exact}: only
-     * these are tried, so the upper bound on the proofs kept); kept; and passed over because their last head was
-     * already removed, a head was a kept body triple, a body triple had been removed (all three: blocked by a proof
-     * drawn before them), or their shape had its quota.
+     * Per depth: what the search looked at ({@code candidates}: depth 2 the triples of complete a rule derives,
+     * depth 3 the chains grown); the hard triples with an exact-depth derivation ({@code exact}, the bound: see
+     * docs); kept; and why the others were not: their last head another proof's hard triple, a head a kept body
+     * triple, a body triple removed (each: blocked by a proof kept before), their shape's quota full, or their question already
+     * asked from both sides.
      */
     public record DepthCount(long candidates, long exact, long kept, long headRemoved, long headKeptBody, long bodyGone,
-                      long quota) {
-        /** Chains not of exact depth, as summary.json's {@code shallower} counts them. */
+                             long quota, long asked) {
+        /** What the search looked at and found no exact-depth derivation for, as summary.json's {@code shallower}. */
         public long shallower() {
             return candidates - exact;
         }
     }
 
-    /** The proofs of depth 2 and more (deepest first, in acceptance order), the triples removed, the bodies kept. */
+    /** The proofs of depth 2 and more (deepest first, in acceptance order), their heads, their body triples. */
     public record Result(List<Proof> proofs, Set<Triple> removed, Set<Triple> kept, Map<Integer, DepthCount> counts) {
     }
 
     private final FactIndex complete;
     private final List<RuleMatcher> rules;
-    private final Map<String, List<int[]>> bodyUses = new HashMap<>();
 
     public LadderSearch(FactIndex complete, List<RuleMatcher> rules) {
         this.complete = complete;
         this.rules = rules;
-        for (int r = 0; r < rules.size(); r++) {
-            RuleMatcher m = rules.get(r);
-            for (int a = 0; a < m.bodySize(); a++) {
-                bodyUses.computeIfAbsent(m.relation(a), k -> new ArrayList<>()).add(new int[] {r, a});
-            }
-        }
     }
 
-    /**
-     * @param drawn    every depth-1 grounding drawn (up to k per rule), in order
-     * @param selected those the depth-1 selection kept: their bodies stay, their heads ({@code deleted}) go
-     */
-    public Result search(List<Grounding> drawn, List<Grounding> selected, Set<Triple> deleted, int maxDepth, int perShape,
-                  long seed) {
-        Set<Triple> removed = new HashSet<>(deleted);
+    /** Chooses the proofs of depths 2..maxDepth from every exact-depth derivation of the KG. */
+    public Result search(int maxDepth, int perShape, long seed) {
+        Map<Integer, ExactDerivations.Level> levels = new ExactDerivations(complete, rules).find(maxDepth);
+        Set<Triple> removed = new HashSet<>();
         Set<Triple> kept = new HashSet<>();
-        selected.forEach(g -> kept.addAll(g.body()));
-        Facts incomplete = complete.without(removed);
-        Map<Triple, Proof> bases = new LinkedHashMap<>();
-        for (Grounding g : drawn) {
-            // A grounding whose head must stay, or whose body is gone, starts no chain.
-            if (!kept.contains(g.head()) && holds(g.body(), incomplete)) {
-                bases.putIfAbsent(g.head(), Proof.of(g));
-            }
-        }
-        Map<Integer, List<Proof>> exact = new TreeMap<>();
-        Map<Integer, Long> grown = new TreeMap<>();
-        List<Proof> level = new ArrayList<>(bases.values());
-        for (int depth = 2; depth <= maxDepth; depth++) {
-            List<Proof> chains = extensions(level, incomplete, removed, kept, EXTENSIONS_PER_PROOF_AND_RULE[depth]);
-            level = exact(chains, depth, incomplete, removed);
-            grown.put(depth, (long) chains.size());
-            exact.put(depth, level);
-            LOG.info("depth {}: {} chains grown, {} of exact depth {} given the depth-1 selection (the upper bound on"
-                    + " the proofs kept)", depth, chains.size(), level.size(), depth);
-        }
+        Set<String> keys = new HashSet<>();
+        Set<Triple> hards = new HashSet<>();
         List<Proof> all = new ArrayList<>();
         Map<Integer, DepthCount> counts = new TreeMap<>();
         for (int depth = maxDepth; depth >= 2; depth--) {
+            ExactDerivations.Level level = levels.get(depth);
+            List<Triple> order = new ArrayList<>(level.byHard().keySet());
+            shuffle(order, new SplittableRandom(seed ^ (0x1add_e7L * depth)));
+            Map<List<Integer>, Integer> perShapeKept = new HashMap<>();
+            long[] n = new long[5];
             List<Proof> accepted = new ArrayList<>();
-            long[] n = new long[4];
-            Map<List<Integer>, List<Proof>> byShape = new TreeMap<>(LadderSearch::compareShapes);
-            for (Proof p : exact.get(depth)) {
-                byShape.computeIfAbsent(shape(p), k -> new ArrayList<>()).add(p);
-            }
-            SplittableRandom random = new SplittableRandom(seed ^ (0x1add_e7L * depth));
-            for (List<Proof> ofShape : byShape.values()) {
-                shuffle(ofShape, random);
-                int taken = 0;
-                for (Proof p : ofShape) {
-                    if (taken >= perShape) {
-                        n[3]++;
+            for (Triple hard : order) {
+                if (hards.contains(hard)) {
+                    n[0]++;
+                    continue;
+                }
+                if (keys.contains(key(hard, true)) && keys.contains(key(hard, false))) {
+                    n[4]++;
+                    continue;
+                }
+                int why = 3;
+                for (Proof p : level.byHard().get(hard)) {
+                    List<Integer> shape = shape(p);
+                    if (perShapeKept.getOrDefault(shape, 0) >= perShape) {
                         continue;
                     }
-                    int blocked = blocked(p, removed, kept, incomplete);
-                    if (blocked >= 0) {
-                        n[blocked]++;
-                        continue;
+                    why = blocked(p, hards, removed, kept);
+                    if (why < 0) {
+                        removed.addAll(p.heads());
+                        kept.addAll(p.graphBody());
+                        keys.add(key(hard, true));
+                        keys.add(key(hard, false));
+                        hards.add(hard);
+                        perShapeKept.merge(shape, 1, Integer::sum);
+                        accepted.add(p);
+                        break;
                     }
-                    // Exact when only the selection's and its own heads were removed; removing more only lengthens.
-                    removed.addAll(p.heads());
-                    kept.addAll(p.graphBody());
-                    accepted.add(p);
-                    taken++;
+                }
+                if (why >= 0) {
+                    n[why]++;
                 }
             }
-            DepthCount c = new DepthCount(grown.get(depth), exact.get(depth).size(), accepted.size(), n[0], n[1], n[2],
-                    n[3]);
+            DepthCount c = new DepthCount(level.lookedAt(), level.byHard().size(), accepted.size(), n[0], n[1], n[2],
+                    n[3], n[4]);
             counts.put(depth, c);
-            LOG.info("depth {}: {} chains, {} of exact depth, {} kept; passed over: last head already removed {}, a head"
-                    + " a kept body triple {}, a body triple removed {}, shape's quota full {}", depth, c.candidates(),
-                    c.exact(), c.kept(), c.headRemoved(), c.headKeptBody(), c.bodyGone(), c.quota());
+            LOG.info("depth {}: {} looked at; {} triples of exact depth {} in the KG (the bound), {} kept; passed over:"
+                    + " hard triple another proof's {}, a head a kept body triple {}, a body triple removed {}, shape's"
+                    + " quota full {}, question already asked from both sides {}", depth, c.candidates(), c.exact(),
+                    depth, c.kept(), c.headRemoved(), c.headKeptBody(), c.bodyGone(), c.quota(), c.asked());
             all.addAll(accepted);
         }
         return new Result(List.copyOf(all), Set.copyOf(removed), Set.copyOf(kept), counts);
     }
 
     /**
-     * The chains whose last head needs exactly {@code depth} steps from incomplete as the depth-1 selection left it,
-     * less the chain's own heads: the exact-depth derivations. Deeper chains grow from these only.
+     * Whether a depth-1 grounding drawn may be selected beside the chosen proofs: its head is no body triple they
+     * keep, and none of its body triples is a head they remove.
      */
-    private List<Proof> exact(List<Proof> chains, int depth, Facts incomplete, Set<Triple> removed) {
-        List<Proof> out = new ArrayList<>();
-        try (Progress progress = Progress.start("depth " + depth, chains.size(), "chains")) {
-            for (Proof p : chains) {
-                Set<Triple> own = new HashSet<>();
-                for (Triple h : p.heads()) {
-                    if (!removed.contains(h)) {
-                        own.add(h);
-                    }
-                }
-                removed.addAll(own);
-                try {
-                    if (!new DepthSearch(rules, incomplete).within(p.hard().fact(), depth - 1)) {
-                        out.add(p);
-                    }
-                } finally {
-                    removed.removeAll(own);
-                }
-                progress.step(1);
-            }
+    public static boolean agrees(Grounding g, Result chosen) {
+        if (chosen.kept().contains(g.head())) {
+            return false;
         }
-        return out;
-    }
-
-    private static boolean holds(List<Triple> body, Facts facts) {
-        for (Triple t : body) {
-            if (!facts.holds(t.head(), t.relation(), t.tail())) {
+        for (Triple b : g.body()) {
+            if (chosen.removed().contains(b)) {
                 return false;
             }
         }
@@ -182,11 +139,12 @@ public final class LadderSearch {
     }
 
     /**
-     * -1 when the candidate can be kept; else why not: 0 its last head removed, 1 a head kept, 2 a body triple gone.
-     * An earlier head already removed (by the selection or another proof) is no conflict: the step derives it.
+     * -1 when the proof can be kept; else why not: 0 its last head is another proof's hard triple, 1 a head kept, 2
+     * a body triple gone. A head already removed is no conflict (a deeper proof passing through the same triple
+     * leaves it asked at its own depth as well): the step derives it.
      */
-    private static int blocked(Proof p, Set<Triple> removed, Set<Triple> kept, Facts incomplete) {
-        if (removed.contains(p.hard())) {
+    private static int blocked(Proof p, Set<Triple> hards, Set<Triple> removed, Set<Triple> kept) {
+        if (hards.contains(p.hard())) {
             return 0;
         }
         for (Triple h : p.heads()) {
@@ -195,60 +153,21 @@ public final class LadderSearch {
             }
         }
         for (Triple t : p.graphBody()) {
-            if (!incomplete.holds(t.head(), t.relation(), t.tail())) {
+            if (removed.contains(t)) {
                 return 2;
             }
         }
         return -1;
     }
 
+    /** The key a question about {@code h} is known by when asked from its head side (or tail side). */
+    static String key(Triple h, boolean topicIsHead) {
+        return (topicIsHead ? h.head() + " " + h.relation() + " head" : h.tail() + " " + h.relation() + " tail");
+    }
+
     private static List<Integer> shape(Proof p) {
         List<Integer> out = new ArrayList<>(p.depth());
         p.steps().forEach(g -> out.add(g.ruleIndex()));
-        return out;
-    }
-
-    private static int compareShapes(List<Integer> a, List<Integer> b) {
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            int c = Integer.compare(a.get(i), b.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(a.size(), b.size());
-    }
-
-    /**
-     * Every way to add one step to each proof, its other body triples in incomplete, its head in complete, not
-     * removed and no kept body triple; in proof, rule and match order.
-     */
-    private List<Proof> extensions(List<Proof> proofs, Facts incomplete, Set<Triple> removed, Set<Triple> kept,
-                                   int perProofAndRule) {
-        List<Proof> out = new ArrayList<>();
-        for (Proof p : proofs) {
-            Triple h = p.hard();
-            List<Triple> heads = p.heads();
-            Set<Triple> body = p.graphBody();
-            for (int[] use : bodyUses.getOrDefault(h.relation(), List.of())) {
-                RuleMatcher m = rules.get(use[0]);
-                long[] binding = m.unbound();
-                if (!m.bind(use[1], h.head(), h.tail(), binding)) {
-                    continue;
-                }
-                int[] seen = {0};
-                m.matchBody(binding, use[1], incomplete, b -> {
-                    Grounding g = grounding(m, b);
-                    Triple head = g.head();
-                    if (complete.holds(head) && !removed.contains(head) && !kept.contains(head)
-                            && !g.body().contains(head) && !heads.contains(head) && !body.contains(head)
-                            && !bodyHoldsAHead(g, heads)) {
-                        out.add(p.then(g));
-                        seen[0]++;
-                    }
-                    return seen[0] < perProofAndRule;
-                });
-            }
-        }
         return out;
     }
 
@@ -259,7 +178,7 @@ public final class LadderSearch {
     }
 
     /** Whether a body triple of the new step, other than the hard triple it extends, is an earlier head. */
-    private static boolean bodyHoldsAHead(Grounding g, List<Triple> heads) {
+    static boolean bodyHoldsAHead(Grounding g, List<Triple> heads) {
         Triple last = heads.get(heads.size() - 1);
         for (Triple b : g.body()) {
             if (!b.equals(last) && heads.contains(b)) {

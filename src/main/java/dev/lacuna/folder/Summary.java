@@ -81,15 +81,18 @@ public record Summary(
     }
 
     /**
-     * One rung of {@code build --depth}'s ladder: proofs of this depth found, found to need fewer steps than they
-     * have (so not kept), kept; the questions of this depth that went into balancing (all depths are balanced
-     * together), and those asked after it, by the last step's rule type. For depth 1 the proofs are the paper's
-     * groundings (candidates drawn, selected).
+     * One rung of {@code build --depth}'s ladder: what the search looked at ({@code candidates}: at depth 2 the
+     * triples of complete a rule derives, at depth 3 the chains grown from exact depth-2 ones), those with no
+     * exact-depth derivation ({@code shallower}), the triples of complete with one ({@code exact}: the bound the
+     * proofs kept are counted against), the proofs kept; the questions of this depth that went into balancing (all
+     * depths are balanced together), and those asked after it, by the last step's rule type. For depth 1 the proofs
+     * are the paper's groundings (candidates drawn, selected) and {@code exact} is left out.
      */
-    @JsonPropertyOrder({"candidates", "shallower", "proofs", "before_balancing", "questions", "by_rule_type"})
+    @JsonPropertyOrder({"candidates", "shallower", "exact", "proofs", "before_balancing", "questions", "by_rule_type"})
     public record Depth(
             @JsonProperty("candidates") Long candidates,
             @JsonProperty("shallower") Long shallower,
+            @JsonProperty("exact") @JsonInclude(JsonInclude.Include.NON_NULL) Long exact,
             @JsonProperty("proofs") Long proofs,
             @JsonProperty("before_balancing") Long beforeBalancing,
             @JsonProperty("questions") Long questions,

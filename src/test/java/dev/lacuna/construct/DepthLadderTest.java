@@ -141,6 +141,15 @@ class DepthLadderTest {
         for (Map.Entry<Integer, Integer> d : perDepth.entrySet()) {
             assertEquals(d.getValue().intValue(), summary.at("/depths/" + d.getKey() + "/questions").asInt());
         }
+        // The ladder is chosen from every exact-depth derivation of Family, before the depth-1 selection: enough
+        // depth-3 questions for a figure (Family holds 28 triples of exact depth 3), never more proofs than the bound.
+        assertTrue(perDepth.get(3) >= 20, perDepth.toString());
+        assertTrue(perDepth.get(2) >= 100, perDepth.toString());
+        for (int d = 2; d <= 3; d++) {
+            long exact = summary.at("/depths/" + d + "/exact").asLong();
+            assertTrue(summary.at("/depths/" + d + "/proofs").asLong() <= exact && exact > 0, summary.at("/depths").toString());
+        }
+        assertTrue(summary.at("/depths/1/exact").isMissingNode(), "depth 1 has no bound");
         assertTrue(Files.readString(deep.resolve("benchmark.trig")).contains("ProofStep"), "proof steps in the benchmark graph");
     }
 
@@ -330,30 +339,33 @@ class DepthLadderTest {
             assertNull(q.get("depth"));
             assertNull(q.get("proof"));
         }
-        // Without balancing (tau 1, whose limit moves with the number of questions), the ladder's depth-1
-        // questions are exactly the plain build's.
+        // The ladder is chosen before the depth-1 selection, which then runs among the groundings that agree with
+        // it: without balancing (tau 1), every depth-1 question's grounding keeps its body in incomplete and
+        // removes no body triple of a deeper proof, and the depth-1 rung stays the thickest.
         Path plainAll = tmp.resolve("plain-all");
         Path ladderAll = tmp.resolve("ladder-all");
         run("build", "--store", other, "--kg", "family", "--rules", rules, "--seed", "2", "--tau", "1",
                 "--out", plainAll.toString(), "--force");
         run("build", "--store", other, "--kg", "family", "--rules", rules, "--seed", "2", "--tau", "1", "--depth", "3",
                 "--out", ladderAll.toString(), "--force");
-        Set<String> ladder = new HashSet<>();
+        Set<String> incomplete = new HashSet<>(Files.readAllLines(ladderAll.resolve("kg/incomplete.tsv")));
+        Set<String> proofBodies = new HashSet<>();
+        List<JsonNode> depthOne = new ArrayList<>();
         for (JsonNode q : questions(ladderAll)) {
             if (q.get("depth").asInt() == 1) {
-                ladder.add(asked(q));
+                depthOne.add(q);
+            } else {
+                for (JsonNode step : q.get("proof")) {
+                    step.at("/grounding/body").forEach(b -> proofBodies.add(tsv(b)));
+                }
             }
         }
-        Set<String> before = new HashSet<>();
-        questions(plainAll).forEach(q -> before.add(asked(q)));
-        assertEquals(before, ladder);
-    }
-
-    /** What a question asks and how: everything but its id, split and depth. */
-    private static String asked(JsonNode q) {
-        ObjectNode copy = q.deepCopy();
-        copy.remove(List.of("id", "split", "depth"));
-        return copy.toString();
+        proofBodies.retainAll(incomplete);
+        for (JsonNode q : depthOne) {
+            q.at("/grounding/body").forEach(b -> assertTrue(incomplete.contains(tsv(b)), q.get("id") + ": " + tsv(b)));
+            assertFalse(proofBodies.contains(tsv(q.at("/grounding/head"))), q.get("id") + " removes a proof body triple");
+        }
+        assertTrue(depthOne.size() * 2 > questions(plainAll).size(), depthOne.size() + " depth-1 questions");
     }
 
     private Verifier.Report verify(Path dir) {
