@@ -15,6 +15,7 @@ import org.eclipse.rdf4j.model.Statement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.depth.DeepQuestions;
 import dev.lacuna.depth.FactIndex;
 import dev.lacuna.depth.LadderSearch;
@@ -138,7 +139,7 @@ final class DepthLadder {
         List<Question> test = new ArrayList<>();
         for (Map.Entry<Integer, List<Question>> e : byDepth.entrySet()) {
             // Depth 1 with the build's own seed: its questions split as they would alone.
-            Splitter.Split part = Splitter.split(e.getValue(), settings.seed() + e.getKey() - 1);
+            Splitter.Split part = Splitter.split(e.getValue(), Seeds.of(settings.seed(), Seeds.Stage.SPLIT_BY_DEPTH, e.getKey()));
             train.addAll(part.train());
             valid.addAll(part.valid());
             test.addAll(part.test());

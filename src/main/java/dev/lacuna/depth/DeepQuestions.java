@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.LacunaException;
 import dev.lacuna.grounding.CompleteSnapshot;
 import dev.lacuna.grounding.Grounding;
@@ -41,7 +42,7 @@ public final class DeepQuestions {
     public static Outcome assemble(List<Proof> proofs, QuestionGenerator generator, CompleteSnapshot complete,
                             GiveAway giveAway, long seed, Set<String> askedKeys, Map<String, Integer> hardAnswers,
                             long limit, int firstNumber) {
-        SplittableRandom random = new SplittableRandom(seed ^ 0x0dee_9a55L);
+        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.DEEP_QUESTIONS);
         Map<String, Long> excluded = GiveAway.zeroCounts();
         List<Proof> asked = new ArrayList<>();
         List<Side> sides = new ArrayList<>();

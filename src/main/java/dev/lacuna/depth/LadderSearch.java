@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.rules.chain.RuleMatcher;
@@ -75,7 +76,7 @@ public final class LadderSearch {
         for (int depth = maxDepth; depth >= 2; depth--) {
             ExactDerivations.Level level = levels.get(depth);
             List<Triple> order = new ArrayList<>(level.byHard().keySet());
-            shuffle(order, new SplittableRandom(seed ^ (0x1add_e7L * depth)));
+            shuffle(order, Seeds.stream(seed, Seeds.Stage.LADDER, depth));
             Map<List<Integer>, Integer> perShapeKept = new HashMap<>();
             long[] n = new long[5];
             List<Proof> accepted = new ArrayList<>();
