@@ -82,7 +82,7 @@ public final class BenchmarkBuilder {
     /** complete's index from {@link #withGroundings}, handed to the next build's draw and dropped there. */
     private KgIndex minedIndex;
     private final StageClock clock = new StageClock();
-    /** What the last build's folder was written from, for {@link #verifyBuild}. */
+    /** What the last {@link #build} wrote its folder from, for {@link #verifyBuild}. */
     private FolderGraphs folderGraphs;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
@@ -175,7 +175,8 @@ public final class BenchmarkBuilder {
             BuildReport report = report(plan, ladder, asked, broken, complete.size(), incomplete.size(), parameters);
             FolderGraphs graphs = folderGraphs(publication, written, complete, incomplete, labels, provenance, broken,
                     values);
-            this.folderGraphs = graphs;
+            // Kept for verifyBuild after a build without its own verify; the build's verify is handed them.
+            this.folderGraphs = check == null ? graphs : null;
             writeAndPublish(plan, check, previous, publication, written, asked.deleted(), broken.split(), report, graphs,
                     started);
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
@@ -345,7 +346,8 @@ public final class BenchmarkBuilder {
             publication.publish(out);
             clock.stage("publish");
             if (check != null) {
-                check.run(repository, previous, dir, out, report, () -> verifyBuild(dir));
+                check.run(repository, previous, dir, out, report,
+                        () -> Verifier.verify(repository, dir, WrittenGraphs.of(graphs.named(kg), kg)));
             }
         });
     }
