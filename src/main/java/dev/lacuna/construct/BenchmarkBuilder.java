@@ -6,14 +6,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -25,35 +21,30 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-
 import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
-import dev.lacuna.Progress;
-import dev.lacuna.Seeds;
 import dev.lacuna.breakage.BreakSettings;
 import dev.lacuna.breakage.BrokenGraphs;
 import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.Summary;
 import dev.lacuna.grounding.CompleteSnapshot;
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.grounding.IncompleteGraph;
-import dev.lacuna.grounding.IndexGroundings;
 import dev.lacuna.grounding.QuestionAssembler;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
-import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionGenerator;
 import dev.lacuna.questions.Splitter;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
-import dev.lacuna.rules.sparql.GroundingRow;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.verify.GiveAwayCheck;
@@ -61,12 +52,24 @@ import dev.lacuna.verify.Verifier;
 import dev.lacuna.verify.WrittenGraphs;
 
 /**
- * {@code lacuna build}: the paper's section 3.2 as one reproducible run over a loaded KG.
- * Steps: check inputs; draw up to k groundings per rule from complete; select the heads to delete; compute
- * incomplete; write questions with completed answer sets; balance (Algorithm 1); split 8:1:1; build the
- * provenance; write the graphs incomplete and benchmark and the output folder; commit the graphs as the
- * folder's last step ({@link BuildPublication}), so a failed or killed build never leaves the store out of step
- * with a folder.
+ * {@code lacuna build}: the paper's section 3.2 as one reproducible run over a loaded KG. The builder's choices and
+ * the call's arguments are fixed first in a {@link BuildPlan}; then the build is a list of steps, each a method whose
+ * inputs are its parameters and whose output is its return value (a small record where it is several things):
+ * <ol>
+ * <li>check the inputs: the folder can be written, every rule's relations are in the KG, no folder is orphaned;</li>
+ * <li>draw up to k groundings per rule from complete ({@link GroundingDraw});</li>
+ * <li>select the heads to delete ({@link GroundingSelector});</li>
+ * <li>with {@code --depth} above 1, the ladder: the heads of deeper proofs too ({@link DepthLadder});</li>
+ * <li>write one question per deleted triple, its answer set completed from complete ({@link QuestionAssembler});</li>
+ * <li>balance (Algorithm 1) and split 8:1:1;</li>
+ * <li>compute incomplete: complete minus the deleted triples;</li>
+ * <li>with {@code --break}/{@code --noise}, make the broken graphs ({@link BrokenGraphs});</li>
+ * <li>build the provenance, the benchmark graph ({@link Provenance});</li>
+ * <li>write the store's graphs on the publication's thread and the folder from the same data ({@link FolderWriter});</li>
+ * <li>publish: commit the store as the folder's last step ({@link BuildPublication}), so a failed or killed build
+ * never leaves the store out of step with a folder;</li>
+ * <li>with {@link #buildVerified}, check: the build's own verify before the folder is put in place ({@link BuildCheck}).</li>
+ * </ol>
  * The same store, rules and seed give a byte-identical output folder.
  */
 public final class BenchmarkBuilder {
@@ -76,12 +79,11 @@ public final class BenchmarkBuilder {
     private final KgGraphs kg;
     private GroundingSource groundingSource = GroundingSource.INDEX;
     private BreakSettings breaks = BreakSettings.NONE;
-    private KgIndex index;
+    /** complete's index from {@link #withGroundings}, handed to the next build's draw and dropped there. */
+    private KgIndex minedIndex;
     private final StageClock clock = new StageClock();
-    /** What the last build's folder was written from, for {@link #verifyBuild}. */
+    /** What the last {@link #build} wrote its folder from, for {@link #verifyBuild}. */
     private FolderGraphs folderGraphs;
-    /** The verify that gates the publication, while {@link #buildVerified} runs; else null. */
-    BuildCheck check;
 
     public BenchmarkBuilder(Repository repository, KgGraphs kg) {
         this.repository = repository;
@@ -94,7 +96,7 @@ public final class BenchmarkBuilder {
      */
     public BenchmarkBuilder withGroundings(GroundingSource source, KgIndex minedIndex) {
         this.groundingSource = source;
-        this.index = minedIndex;
+        this.minedIndex = minedIndex;
         return this;
     }
 
@@ -109,19 +111,31 @@ public final class BenchmarkBuilder {
      * @param minedBy where the rules came from (lacuna-mine, amie3-import), for provenance
      */
     public BuildReport build(List<MinedRule> rules, String minedBy, BuildSettings settings) {
+        return run(new BuildPlan(kg, rules, minedBy, settings, groundingSource, breaks), null);
+    }
+
+    /**
+     * As {@link #build}, with the build's own verify run before the folder is renamed into place, printed with the
+     * report to {@code out}: a build that fails it publishes nothing ({@link BuildCheck}).
+     */
+    public BuildReport buildVerified(List<MinedRule> rules, String minedBy, BuildSettings settings, PrintStream out) {
+        return buildVerified(rules, minedBy, settings, new BuildCheck(out));
+    }
+
+    /** As {@link #buildVerified(List, String, BuildSettings, PrintStream)}, gated by the given check. */
+    BuildReport buildVerified(List<MinedRule> rules, String minedBy, BuildSettings settings, BuildCheck check) {
+        return run(new BuildPlan(kg, rules, minedBy, settings, groundingSource, breaks), check);
+    }
+
+    /** The whole build; {@code check} is the build's own verify, or null for none. */
+    private BuildReport run(BuildPlan plan, BuildCheck check) {
         long started = System.nanoTime();
         clock.restart(started);
-        BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
-        BuildPublication.checkWritable(settings.out());
-        if (rules.isEmpty()) {
-            throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
-        }
-        checkRelations(rules);
-        BuildPublication.refuseToOrphan(repository, kg, settings.out(), settings.force());
-        try (BuildPublication.Publication publication = BuildPublication.Publication.of(repository, kg)) {
-            publication.deleteBatch = settings.deleteBatch();
+        checkInputs(plan);
+        try (BuildPublication.Publication publication = BuildPublication.Publication.of(repository, kg,
+                plan.settings().deleteBatch())) {
             try {
-                return buildAndPublish(rules, minedBy, settings, started, publication);
+                return buildAndPublish(plan, check, publication, started);
             } catch (RuntimeException e) {
                 publication.abandon();
                 throw publication.failed(e);
@@ -130,112 +144,56 @@ public final class BenchmarkBuilder {
     }
 
     /**
-     * As {@link #build}, with the build's own verify run before the folder is renamed into place, printed with the
-     * report to {@code out}: a build that fails it publishes nothing ({@link BuildCheck}).
+     * The steps in order. Everything in memory first (groundings, selection, questions, provenance); then the
+     * store's graphs are written on the publication's thread while the folder is written from the same data, and
+     * committed as the folder's last step ({@link BuildPublication}).
      */
-    public BuildReport buildVerified(List<MinedRule> rules, String minedBy, BuildSettings settings, PrintStream out) {
-        BuildCheck gate = check != null ? check : new BuildCheck(out);
-        check = gate;
-        try {
-            return build(rules, minedBy, settings);
-        } finally {
-            check = null;
-        }
-    }
-
-    /**
-     * Everything in memory first (groundings, selection, questions, provenance); then the store's graphs are
-     * written on the publication's thread while the folder is written from the same data, and committed as the
-     * folder's last step ({@link BuildPublication}).
-     */
-    private BuildReport buildAndPublish(List<MinedRule> rules, String minedBy, BuildSettings settings, long started,
-                                        BuildPublication.Publication publication) {
-        try (QuestionGenerator generator = generator(settings)) {
+    private BuildReport buildAndPublish(BuildPlan plan, BuildCheck check, BuildPublication.Publication publication,
+                                        long started) {
+        BuildSettings settings = plan.settings();
+        try (QuestionGenerator generator = settings.generator().create(settings.phraseFile(), settings.llm())) {
             // complete's statements and its integer index are each about a gigabyte at 20M triples, and the folder's
             // writers need as much again: the index answers the groundings and the answer sets and is dropped
             // before the statements are read for incomplete and the folder.
             Map<Value, Value> values = new HashMap<>();
-            List<Statement> labels;
-            try (RepositoryConnection conn = repository.getConnection()) {
-                labels = GraphFiles.read(conn, kg.labels(), values);
-            }
-            DepthLadder ladder = new DepthLadder(kg, rules, settings);
-            Questions asked = questions(rules, settings, generator, ladder, labels, values, started);
-            index = null;
-            stage("questions");
-            List<Statement> complete = asked.complete();
-            if (complete == null) {
-                try (RepositoryConnection conn = repository.getConnection()) {
-                    complete = GraphFiles.read(conn, kg.complete(), values);
-                }
-            }
+            List<Statement> labels = read(kg.labels(), values);
+            DepthLadder ladder = new DepthLadder(kg, plan.rules(), settings);
+            Questions asked = questions(plan, generator, ladder, labels, values, takeMinedIndex(), started);
+            clock.stage("questions");
+            List<Statement> complete = asked.complete() != null ? asked.complete() : read(kg.complete(), values);
             // Kept only where a graph is read back (a plain SPARQL endpoint's staging): the statements hold their values.
             values = publication.readsBack() ? values : null;
-            GroundingSelector.Selection selection = asked.selection();
-            List<Grounding> candidates = asked.candidates();
-            List<Triple> deleted = asked.deleted();
-            Collection<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
-            LOG.info("incomplete computed: complete {} minus {} = {} triples ({} s so far)", complete.size(),
-                    deleted.size(), incomplete.size(), seconds(started));
-            stage("incomplete");
-            QuestionAssembler.Outcome outcome = asked.outcome();
-            BrokenGraphs.Made broken = breaks.any() ? BrokenGraphs.make(breaks, kg, rules, complete, incomplete, deleted,
-                    asked.split(), settings.seed()) : null;
-            Splitter.Split split = broken == null ? asked.split() : broken.split();
-            Balancer.Result<Question> balanced = asked.balanced();
-            List<Question> all = broken == null ? asked.all() : sortedById(split);
-            Map<String, String> parameters = parameters(settings, generator.name(), rules.size(), minedBy);
-            breaks.addParameters(parameters);
-            Model provenance = Provenance.model(kg, rules, minedBy, selection.selected(), all, parameters,
-                    generator.name());
-            ProofProvenance.add(provenance, kg, ladder.deepQuestions(split), deleted);
-            if (broken != null) {
-                BrokenGraphs.addProvenance(provenance, kg, breaks, broken, settings.seed());
-                publication.broken = broken.graphs();
-            }
-            if (check != null) {
-                check.keepPrevious(repository, kg, incomplete);
-            }
-            Future<Void> written = publication.write(incomplete, deleted, provenance);
+            Collection<Statement> incomplete = incomplete(complete, asked.deleted(), started);
+            clock.stage("incomplete");
+            Broken broken = brokenGraphs(plan, asked, complete, incomplete);
+            Map<String, String> parameters = plan.parameters(generator.name());
+            Model provenance = provenance(plan, ladder, asked, broken, parameters, generator.name());
+            PreviousBuild previous = check == null ? null : check.keepPrevious(repository, kg, incomplete);
+            Future<Void> written = publication.write(incomplete, asked.deleted(), provenance, broken.graphs());
             LOG.info("provenance: {} statements ({} s so far)", provenance.size(), seconds(started));
-            stage("provenance");
-            BuildReport report = BuildReport.of(kg, rules, candidates.size(), selection, deleted.size(), complete.size(),
-                    incomplete.size(), outcome, balanced, split, parameters)
-                    .with(ladder.giveAway(outcome.giveAway()), ladder.summary(split, candidates.size(), selection.selected().size(), outcome.questions().size()))
-                    .withBrokenGraphs(broken == null ? null : broken.summary());
-            Map<IRI, Collection<Statement>> brokenGraphs = broken == null ? Map.of() : broken.graphs();
-            FolderGraphs graphs = new FolderGraphs(complete, incomplete, labels, provenance, brokenGraphs);
-            if (publication.readsBack()) {
-                await(written);
-                try (RepositoryConnection conn = repository.getConnection()) {
-                    graphs = new FolderGraphs(complete,
-                            GraphFiles.read(conn, BuildPublication.stagingIncomplete(kg), values), labels,
-                            GraphFiles.read(conn, BuildPublication.stagingBenchmark(kg), values), brokenGraphs);
-                }
-            }
-            this.folderGraphs = graphs;
-            FolderGraphs toWrite = graphs;
-            BenchmarkFolder.write(settings.out(), settings.force(), dir -> {
-                FolderWriter.write(dir, kg, rules, deleted, split, report, toWrite);
-                LOG.info("folder written; committing the store ({} s so far)", seconds(started));
-                stage("folder");
-                await(written);
-                publication.publish(settings.out());
-                stage("publish");
-                if (check != null) {
-                    check.run(repository, dir, settings.out(), report, () -> verifyBuild(dir));
-                }
-            });
+            clock.stage("provenance");
+            BuildReport report = report(plan, ladder, asked, broken, complete.size(), incomplete.size(), parameters);
+            FolderGraphs graphs = folderGraphs(publication, written, complete, incomplete, labels, provenance, broken,
+                    values);
+            // Kept for verifyBuild after a build without its own verify; the build's verify is handed them.
+            this.folderGraphs = check == null ? graphs : null;
+            writeAndPublish(plan, check, previous, publication, written, asked.deleted(), broken.split(), report, graphs,
+                    started);
             LOG.info("output folder {} written; build finished in {} s", settings.out(), seconds(started));
             return report;
         }
     }
 
-    /** A split's questions in id order, as the benchmark graph records them. */
-    private static List<Question> sortedById(Splitter.Split split) {
-        List<Question> all = split.all();
-        all.sort((a, b) -> a.id().compareTo(b.id()));
-        return all;
+    /** The check of the inputs, before anything is read or written. */
+    private void checkInputs(BuildPlan plan) {
+        BuildSettings settings = plan.settings();
+        BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
+        BuildPublication.checkWritable(settings.out());
+        if (plan.rules().isEmpty()) {
+            throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
+        }
+        checkRelations(plan.rules());
+        BuildPublication.refuseToOrphan(repository, kg, settings.out(), settings.force());
     }
 
     /**
@@ -248,27 +206,24 @@ public final class BenchmarkBuilder {
     }
 
     /**
-     * Groundings to questions, with complete answered by a {@link CompleteSnapshot} (its integer index, or SPARQL)
-     * that is closed, and so freed, on return.
+     * Groundings to questions (the steps draw, select, ladder, questions, balance and split), with complete answered
+     * by a {@link CompleteSnapshot} (its integer index, or SPARQL) that is closed, and so freed, on return.
      */
-    private Questions questions(List<MinedRule> rules, BuildSettings settings, QuestionGenerator generator,
-                                DepthLadder ladder, List<Statement> labels, Map<Value, Value> values, long started) {
-        try (CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg,
-                groundingSource == GroundingSource.INDEX ? indexOfComplete() : null)) {
-            // Both steps below only read complete: the snapshot answers them as the store would.
+    private Questions questions(BuildPlan plan, QuestionGenerator generator, DepthLadder ladder, List<Statement> labels,
+                                Map<Value, Value> values, KgIndex mined, long started) {
+        BuildSettings settings = plan.settings();
+        try (CompleteSnapshot snapshot = CompleteSnapshot.of(repository, kg, plan.groundings() == GroundingSource.INDEX
+                ? GroundingDraw.indexOfComplete(repository, kg, mined) : null)) {
+            // The steps below only read complete: the snapshot answers them as the store would.
             SparqlRuleRunner runner = snapshot.runner();
-            stage("checks and snapshot");
-            List<Grounding> candidates = groundings(runner, rules, settings, snapshot.index());
-            stage("groundings");
-            List<Statement> complete = null;
-            if (ladder.climbs()) {
-                try (RepositoryConnection conn = repository.getConnection()) {
-                    complete = GraphFiles.read(conn, kg.complete(), values);
-                }
-            }
+            clock.stage("checks and snapshot");
+            List<Grounding> candidates = GroundingDraw.draw(kg, plan.rules(), settings.groundingsPerRule(),
+                    settings.seed(), snapshot.index(), runner);
+            clock.stage("groundings");
+            List<Statement> complete = ladder.climbs() ? read(kg.complete(), values) : null;
             // With --depth the deeper proofs are chosen first and the selection made among the groundings that agree.
             GroundingSelector.Selection selection = ladder.select(candidates, complete);
-            stage(ladder.climbs() ? "proofs and selection" : "selection");
+            clock.stage(ladder.climbs() ? "proofs and selection" : "selection");
             if (selection.selected().isEmpty()) {
                 throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
                         + candidates.size() + " candidates)");
@@ -279,12 +234,119 @@ public final class BenchmarkBuilder {
             GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
                     settings.seed(), giveAway);
-            List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
-            Splitter.Split split = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
-            List<Question> all = sortedById(split);
+            Balanced balanced = balanceAndSplit(ladder, outcome, generator, snapshot, giveAway);
+            List<Question> all = sortedById(balanced.split());
             LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
-            return new Questions(candidates, selection, deleted, outcome, split, balancing.get(0), all, complete);
+            return new Questions(candidates, selection, deleted, outcome, balanced.split(), balanced.result(), all,
+                    complete);
         }
+    }
+
+    /** The questions Algorithm 1 kept, split 8:1:1, and the balancing's account of them. */
+    private record Balanced(Splitter.Split split, Balancer.Result<Question> result) {
+    }
+
+    /** Balancing and split of every depth, as the ladder makes them. */
+    private static Balanced balanceAndSplit(DepthLadder ladder, QuestionAssembler.Outcome outcome,
+                                            QuestionGenerator generator, CompleteSnapshot snapshot, GiveAway giveAway) {
+        List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
+        Splitter.Split split = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
+        return new Balanced(split, balancing.get(0));
+    }
+
+    /** The graph incomplete: complete minus the deleted triples. */
+    private Collection<Statement> incomplete(List<Statement> complete, List<Triple> deleted, long started) {
+        Collection<Statement> incomplete = IncompleteGraph.completeMinus(complete, kg, deleted);
+        LOG.info("incomplete computed: complete {} minus {} = {} triples ({} s so far)", complete.size(),
+                deleted.size(), incomplete.size(), seconds(started));
+        return incomplete;
+    }
+
+    /**
+     * The broken graphs by IRI ({@code made} null, and no graphs, without {@code --break}/{@code --noise}) and the
+     * questions as they leave them: split, and all in id order as the benchmark graph records them.
+     */
+    private record Broken(BrokenGraphs.Made made, Splitter.Split split, List<Question> all) {
+        Map<IRI, Collection<Statement>> graphs() {
+            return made == null ? Map.of() : made.graphs();
+        }
+
+        Map<String, Summary.BrokenGraph> summary() {
+            return made == null ? null : made.summary();
+        }
+    }
+
+    private Broken brokenGraphs(BuildPlan plan, Questions asked, List<Statement> complete,
+                                Collection<Statement> incomplete) {
+        if (!plan.breaks().any()) {
+            return new Broken(null, asked.split(), asked.all());
+        }
+        BrokenGraphs.Made made = BrokenGraphs.make(plan.breaks(), kg, plan.rules(), complete, incomplete, asked.deleted(),
+                asked.split(), plan.settings().seed());
+        return new Broken(made, made.split(), sortedById(made.split()));
+    }
+
+    /** The benchmark graph: the run, its rules, groundings, questions, proofs and broken graphs. */
+    private Model provenance(BuildPlan plan, DepthLadder ladder, Questions asked, Broken broken,
+                             Map<String, String> parameters, String generator) {
+        Model provenance = Provenance.model(kg, plan.rules(), plan.minedBy(), asked.selection().selected(),
+                broken.all(), parameters, generator);
+        ProofProvenance.add(provenance, kg, ladder.deepQuestions(broken.split()), asked.deleted());
+        if (broken.made() != null) {
+            BrokenGraphs.addProvenance(provenance, kg, plan.breaks(), broken.made(), plan.settings().seed());
+        }
+        return provenance;
+    }
+
+    /** summary.json's content, and the paper's Tables 1 and 3 printed from it. */
+    private BuildReport report(BuildPlan plan, DepthLadder ladder, Questions asked, Broken broken, int completeSize,
+                               int incompleteSize, Map<String, String> parameters) {
+        int candidates = asked.candidates().size();
+        QuestionAssembler.Outcome outcome = asked.outcome();
+        return BuildReport.of(kg, plan.rules(), candidates, asked.selection(), asked.deleted().size(), completeSize,
+                        incompleteSize, outcome, asked.balanced(), broken.split(), parameters)
+                .with(ladder.giveAway(outcome.giveAway()), ladder.summary(broken.split(), candidates,
+                        asked.selection().selected().size(), outcome.questions().size()))
+                .withBrokenGraphs(broken.summary());
+    }
+
+    /**
+     * The graphs the folder is written from: the statements the store is being given, or, where the publication
+     * reads back ({@link BuildPublication.Publication#readsBack}), incomplete and benchmark as the store holds them.
+     */
+    private FolderGraphs folderGraphs(BuildPublication.Publication publication, Future<Void> written,
+                                      List<Statement> complete, Collection<Statement> incomplete, List<Statement> labels,
+                                      Model provenance, Broken broken, Map<Value, Value> values) {
+        if (!publication.readsBack()) {
+            return new FolderGraphs(complete, incomplete, labels, provenance, broken.graphs());
+        }
+        await(written);
+        try (RepositoryConnection conn = repository.getConnection()) {
+            return new FolderGraphs(complete, GraphFiles.read(conn, BuildPublication.stagingIncomplete(kg), values),
+                    labels, GraphFiles.read(conn, BuildPublication.stagingBenchmark(kg), values), broken.graphs());
+        }
+    }
+
+    /**
+     * The folder written, the store committed as its last step, then the build's own verify (if {@code check} is not
+     * null) before the folder is renamed into place.
+     */
+    private void writeAndPublish(BuildPlan plan, BuildCheck check, PreviousBuild previous,
+                                 BuildPublication.Publication publication, Future<Void> written, List<Triple> deleted,
+                                 Splitter.Split split, BuildReport report, FolderGraphs graphs, long started) {
+        Path out = plan.settings().out();
+        BenchmarkFolder.write(out, plan.settings().force(), dir -> {
+            FolderWriter.write(dir, kg, plan.rules(), deleted, split, report, graphs);
+            LOG.info("folder written; committing the store ({} s so far)", seconds(started));
+            clock.stage("folder");
+            await(written);
+            publication.publish(out);
+            clock.stage("publish");
+            if (check != null) {
+                check.run(repository, previous, dir, out, report,
+                        () -> Verifier.verify(repository, dir, WrittenGraphs.of(graphs.named(kg), kg)));
+            }
+        });
     }
 
     /**
@@ -302,6 +364,36 @@ public final class BenchmarkBuilder {
         return Verifier.verify(repository, out, written);
     }
 
+    /** CPU seconds of the whole JVM during each stage of the last {@link #build}, in order (for benchmarks). */
+    public Map<String, Double> stageCpuSeconds() {
+        return clock.cpuSeconds();
+    }
+
+    /** Wall seconds of each stage of the last {@link #build}, in order. */
+    public Map<String, Double> stageSeconds() {
+        return clock.wallSeconds();
+    }
+
+    /** The index handed in by {@link #withGroundings}, once: a build holds it only while it draws. */
+    private KgIndex takeMinedIndex() {
+        KgIndex index = minedIndex;
+        minedIndex = null;
+        return index;
+    }
+
+    private List<Statement> read(IRI graph, Map<Value, Value> values) {
+        try (RepositoryConnection conn = repository.getConnection()) {
+            return GraphFiles.read(conn, graph, values);
+        }
+    }
+
+    /** A split's questions in id order, as the benchmark graph records them. */
+    private static List<Question> sortedById(Splitter.Split split) {
+        List<Question> all = split.all();
+        all.sort((a, b) -> a.id().compareTo(b.id()));
+        return all;
+    }
+
     private static void await(Future<Void> written) {
         try {
             written.get();
@@ -311,20 +403,6 @@ public final class BenchmarkBuilder {
         } catch (ExecutionException e) {
             throw Failures.rethrown(e.getCause(), "writing the store failed");
         }
-    }
-
-    private void stage(String name) {
-        clock.stage(name);
-    }
-
-    /** CPU seconds of the whole JVM during each stage of the last {@link #build}, in order (for benchmarks). */
-    public Map<String, Double> stageCpuSeconds() {
-        return clock.cpuSeconds();
-    }
-
-    /** Wall seconds of each stage of the last {@link #build}, in order. */
-    public Map<String, Double> stageSeconds() {
-        return clock.wallSeconds();
     }
 
     private static String seconds(long started) {
@@ -350,130 +428,5 @@ public final class BenchmarkBuilder {
                 }
             }
         }
-    }
-
-    private static QuestionGenerator generator(BuildSettings s) {
-        return s.generator().create(s.phraseFile(), s.llm());
-    }
-
-    /** Up to k groundings per rule, each rule with its own seeded draw, in rule order. */
-    private List<Grounding> groundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings,
-                                       KgIndex complete) {
-        long started = System.nanoTime();
-        List<Grounding> out = complete != null ? indexGroundings(complete, rules, settings)
-                : sparqlGroundings(runner, rules, settings);
-        LOG.info("groundings: {} drawn for {} rules ({}) in {} s", out.size(), rules.size(),
-                complete != null ? "integer index" : "SPARQL", seconds(started));
-        return out;
-    }
-
-    /**
-     * The integer index of complete, or null (and SPARQL) when it would not hold exactly complete's triples:
-     * the index leaves out literal objects, which SPARQL would bind.
-     */
-    private KgIndex indexOfComplete() {
-        KgIndex idx = index != null ? index : KgIndex.fromRepository(repository, kg);
-        long triples;
-        try (RepositoryConnection c = repository.getConnection()) {
-            triples = c.size(kg.complete());
-        }
-        if (idx.tripleCount() != triples) {
-            LOG.info("the integer index holds {} of complete's {} triples (literal objects?): groundings by SPARQL",
-                    idx.tripleCount(), triples);
-            return null;
-        }
-        return idx;
-    }
-
-    /**
-     * Rules are drawn in parallel (each from its own seed, taken in rule order first) and collected in rule
-     * order, so the result does not depend on the number of threads.
-     */
-    private List<Grounding> indexGroundings(KgIndex complete, List<MinedRule> rules, BuildSettings settings) {
-        IndexGroundings draw = new IndexGroundings(complete, kg);
-        SplittableRandom seeds = Seeds.stream(settings.seed(), Seeds.Stage.GROUNDINGS);
-        long[] ruleSeeds = new long[rules.size()];
-        for (int i = 0; i < ruleSeeds.length; i++) {
-            ruleSeeds[i] = seeds.nextLong();
-        }
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "groundings");
-            t.setDaemon(true);
-            return t;
-        });
-        List<Grounding> out = new ArrayList<>();
-        long[] totals = new long[rules.size()];
-        try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
-            List<Future<IndexGroundings.Sample>> samples = new ArrayList<>(rules.size());
-            for (int i = 0; i < rules.size(); i++) {
-                int rule = i;
-                samples.add(pool.submit(() -> {
-                    IndexGroundings.Sample s = draw.sample(rule, rules.get(rule), settings.groundingsPerRule(),
-                            ruleSeeds[rule]);
-                    progress.step(1);
-                    return s;
-                }));
-            }
-            for (int i = 0; i < samples.size(); i++) {
-                IndexGroundings.Sample sample = samples.get(i).get();
-                out.addAll(sample.groundings());
-                totals[i] = sample.total();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LacunaException("interrupted while drawing groundings", e);
-        } catch (ExecutionException e) {
-            throw Failures.rethrown(e.getCause(), "drawing groundings failed");
-        } finally {
-            pool.shutdownNow();
-        }
-        GroundingTotals.log(rules, totals);
-        return out;
-    }
-
-    private List<Grounding> sparqlGroundings(SparqlRuleRunner runner, List<MinedRule> rules, BuildSettings settings) {
-        List<Grounding> out = new ArrayList<>();
-        SplittableRandom seeds = Seeds.stream(settings.seed(), Seeds.Stage.GROUNDINGS);
-        try (Progress progress = Progress.start("groundings", rules.size(), "rules")) {
-            for (int i = 0; i < rules.size(); i++) {
-                MinedRule rule = rules.get(i);
-                long ruleSeed = seeds.nextLong();
-                for (GroundingRow g : runner.sampleGroundings(rule.rule(), kg.complete(),
-                        settings.groundingsPerRule(), ruleSeed)) {
-                    List<Triple> body = new ArrayList<>(g.body().size());
-                    for (Statement st : g.body()) {
-                        body.add(triple(st));
-                    }
-                    out.add(new Grounding(i, rule, body, triple(g.head())));
-                }
-                progress.step(1);
-            }
-        }
-        return out;
-    }
-
-    private Triple triple(Statement st) {
-        return new Triple(kg.privateId((IRI) st.getSubject()), kg.relationName(st.getPredicate()),
-                kg.privateId((IRI) st.getObject()));
-    }
-
-    private static Map<String, String> parameters(BuildSettings s, String generator, int rules, String minedBy) {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("seed", Long.toString(s.seed()));
-        p.put("groundings_per_rule", Integer.toString(s.groundingsPerRule()));
-        p.put("tau", Double.toString(s.tau()));
-        p.put("questions", generator);
-        if (s.llm() != null && s.generator() == GeneratorKind.LLM) {
-            p.put("llm_model", s.llm().model());
-        }
-        p.put("rules", Integer.toString(rules));
-        p.put("rules_from", minedBy);
-        p.put("selection", s.selection().label());
-        if (s.depth() > 1) {
-            p.put("depth", Integer.toString(s.depth()));
-            p.put("per_depth", Integer.toString(s.perDepth()));
-        }
-        return p;
     }
 }

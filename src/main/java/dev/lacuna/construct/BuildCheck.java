@@ -32,17 +32,21 @@ final class BuildCheck {
     static final String FAILED_NOTE = "VERIFY-FAILED.txt";
 
     private final PrintStream out;
-    private PreviousBuild previous;
-    /** For tests only: a failure added to the verify's report, as a check of the build may fail. */
-    Verifier.Check injected;
+    /** For tests only: a failure added to the verify's report, as a check of the build may fail; else null. */
+    private final Verifier.Check injected;
 
     BuildCheck(PrintStream out) {
+        this(out, null);
+    }
+
+    BuildCheck(PrintStream out, Verifier.Check injected) {
         this.out = out;
+        this.injected = injected;
     }
 
     /** Before the publication writes anything: what the store holds now, to put back on failure. */
-    void keepPrevious(Repository repository, KgGraphs kg, Collection<Statement> newIncomplete) {
-        previous = PreviousBuild.read(repository, kg, newIncomplete);
+    PreviousBuild keepPrevious(Repository repository, KgGraphs kg, Collection<Statement> newIncomplete) {
+        return PreviousBuild.read(repository, kg, newIncomplete);
     }
 
     /** The folder that failed the last check is kept here, beside {@code out}. */
@@ -53,9 +57,10 @@ final class BuildCheck {
 
     /**
      * After the commit, with the finished folder at {@code dir} (not yet at {@code target}): prints the report and the
-     * verify; on failure rolls the store back, keeps the folder aside and throws.
+     * verify; on failure puts {@code previous} back into the store, keeps the folder aside and throws.
      */
-    void run(Repository repository, Path dir, Path target, BuildReport report, Supplier<Verifier.Report> verify) {
+    void run(Repository repository, PreviousBuild previous, Path dir, Path target, BuildReport report,
+             Supplier<Verifier.Report> verify) {
         report.print(out);
         out.println();
         out.println("verify " + target + ":");

@@ -125,12 +125,13 @@ final class BuildPublication {
         final Repository repository;
         final KgGraphs kg;
         /** Triples per DELETE DATA where the server copies complete (COPY_DELETE). */
-        int deleteBatch = BuildSettings.DEFAULT_DELETE_BATCH;
+        final int deleteBatch;
         /**
-         * The broken graphs of {@code build --break}/{@code --noise} by IRI, written in the same transaction; a build
-         * without them empties those graphs, so that no graph of an earlier build outlives it.
+         * The broken graphs of {@code build --break}/{@code --noise} by IRI, as {@link #write} was given them, written
+         * in the same transaction; a build without them empties those graphs, so that no graph of an earlier build
+         * outlives it.
          */
-        Map<IRI, Collection<Statement>> broken = Map.of();
+        private Map<IRI, Collection<Statement>> broken = Map.of();
         /** About how many statements the commit writes, for the free-space check before it and the message after. */
         long pending;
         private final ExecutorService thread = Executors
@@ -140,22 +141,24 @@ final class BuildPublication {
                     return t;
                 });
 
-        Publication(Repository repository, KgGraphs kg) {
+        Publication(Repository repository, KgGraphs kg, int deleteBatch) {
             this.repository = repository;
             this.kg = kg;
+            this.deleteBatch = deleteBatch;
         }
 
         /**
          * The publication for this store: one transaction where the store has them (on LMDB one LMDB write
          * transaction, {@link LmdbPublication}), else staged graphs.
          */
-        static Publication of(Repository repository, KgGraphs kg) {
+        static Publication of(Repository repository, KgGraphs kg, int deleteBatch) {
             Publication publication;
             StoreConfig config = StoreKinds.config(repository);
             if (config.directWrites()) {
-                publication = new LmdbPublication(repository, kg);
+                publication = new LmdbPublication(repository, kg, deleteBatch);
             } else {
-                publication = config.transactional() ? new Transactional(repository, kg) : new Staged(repository, kg);
+                publication = config.transactional() ? new Transactional(repository, kg, deleteBatch)
+                        : new Staged(repository, kg, deleteBatch);
             }
             // A shared store (a lab's Virtuoso holding Freebase) must see that nothing else is touched.
             LOG.info("writing only the graphs {}", String.join(", ", publication.graphs().stream().map(IRI::stringValue).toList()));
@@ -185,9 +188,13 @@ final class BuildPublication {
             }
         }
 
-        /** Starts writing incomplete and benchmark; {@link #written} waits for it. */
-        final Future<Void> write(Collection<Statement> incomplete,
-                                                       List<Triple> removed, Model provenance) {
+        /**
+         * Starts writing incomplete, benchmark and the broken graphs (by IRI; none for a build without them); the
+         * future tells when that is done.
+         */
+        final Future<Void> write(Collection<Statement> incomplete, List<Triple> removed, Model provenance,
+                                 Map<IRI, Collection<Statement>> brokenGraphs) {
+            this.broken = Map.copyOf(brokenGraphs);
             return thread.submit(() -> {
                 writeGraphs(incomplete, removed, provenance);
                 return null;
@@ -277,8 +284,8 @@ final class BuildPublication {
     static final class Transactional extends Publication {
         private RepositoryConnection conn;
 
-        Transactional(Repository repository, KgGraphs kg) {
-            super(repository, kg);
+        Transactional(Repository repository, KgGraphs kg, int deleteBatch) {
+            super(repository, kg, deleteBatch);
         }
 
         @Override
@@ -335,8 +342,8 @@ final class BuildPublication {
      * its own request(s), and moved to the canonical names by {@link #publish}.
      */
     static final class Staged extends Publication {
-        Staged(Repository repository, KgGraphs kg) {
-            super(repository, kg);
+        Staged(Repository repository, KgGraphs kg, int deleteBatch) {
+            super(repository, kg, deleteBatch);
         }
 
         @Override

@@ -53,8 +53,8 @@ final class LmdbPublication extends BuildPublication.Publication {
     private boolean none;
     private boolean storeClosed;
 
-    LmdbPublication(Repository repository, KgGraphs kg) {
-        super(repository, kg);
+    LmdbPublication(Repository repository, KgGraphs kg, int deleteBatch) {
+        super(repository, kg, deleteBatch);
     }
 
     @Override

@@ -133,10 +133,10 @@ class FailedVerifyTest {
     private static void failingBuild(Repository repository, Path out, long seed, boolean force) {
         BenchmarkBuilder builder = new BenchmarkBuilder(repository, FamilyBuild.KG);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        builder.check = new BuildCheck(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        builder.check.injected = new Verifier.Check("injected check", 1, List.of("q00001: made to fail"));
+        BuildCheck check = new BuildCheck(new PrintStream(printed, true, StandardCharsets.UTF_8),
+                new Verifier.Check("injected check", 1, List.of("q00001: made to fail")));
         LacunaException e = assertThrows(LacunaException.class,
-                () -> builder.buildVerified(someRules(), "x", settings(out, seed, force), null));
+                () -> builder.buildVerified(someRules(), "x", settings(out, seed, force), check));
         assertTrue(e.getMessage().contains("injected check") && e.getMessage().contains("Nothing was published"),
                 e.getMessage());
         assertTrue(printed.toString(StandardCharsets.UTF_8).contains("FAIL injected check"), printed.toString());

@@ -119,7 +119,7 @@ class IndexGroundingsTest {
         assertTrue(groundings > 1000, "the rules have groundings to compare: " + groundings);
     }
 
-    /** What the build made of the SPARQL path's groundings (BenchmarkBuilder's conversion to private ids). */
+    /** What the build made of the SPARQL path's groundings (construct.GroundingDraw's conversion to private ids). */
     private static List<Grounding> sparqlSample(SparqlRuleRunner runner, KgGraphs kg, int ruleIndex, MinedRule rule,
             int k, long seed) {
         List<Grounding> out = new ArrayList<>();
