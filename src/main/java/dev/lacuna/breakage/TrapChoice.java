@@ -54,7 +54,7 @@ public final class TrapChoice {
      *
      * @param complete the graph complete in memory
      * @param removed  the build's removed triples (incomplete is complete without them)
-     * @param rules    the benchmark's rules compiled ({@link dev.lacuna.construct.DepthLadder#matchers})
+     * @param rules    the benchmark's rules compiled ({@link dev.lacuna.rules.chain.RuleMatcher#compile})
      */
     static Map<String, Long> choose(FactIndex complete, Set<Triple> removed, List<RuleMatcher> rules,
                                     List<Question> questions, long seed) {

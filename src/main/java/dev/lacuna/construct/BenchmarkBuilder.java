@@ -26,6 +26,7 @@ import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.breakage.BreakSettings;
 import dev.lacuna.breakage.BrokenGraphs;
+import dev.lacuna.depth.DepthLadder;
 import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
@@ -39,6 +40,7 @@ import dev.lacuna.grounding.QuestionAssembler;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.mining.KgIndex;
 import dev.lacuna.questions.Balancer;
+import dev.lacuna.questions.DepthSplit;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionGenerator;
@@ -157,7 +159,8 @@ public final class BenchmarkBuilder {
             // before the statements are read for incomplete and the folder.
             Map<Value, Value> values = new HashMap<>();
             List<Statement> labels = read(kg.labels(), values);
-            DepthLadder ladder = new DepthLadder(kg, plan.rules(), settings);
+            DepthLadder ladder = new DepthLadder(kg, plan.rules(), new DepthLadder.Settings(settings.depth(),
+                    settings.perDepth(), settings.seed(), settings.tau(), settings.selection()));
             Questions asked = questions(plan, generator, ladder, labels, values, takeMinedIndex(), started);
             clock.stage("questions");
             List<Statement> complete = asked.complete() != null ? asked.complete() : read(kg.complete(), values);
@@ -234,7 +237,7 @@ public final class BenchmarkBuilder {
             GiveAway giveAway = GiveAwayCheck.judge(kg, labels);
             QuestionAssembler.Outcome outcome = QuestionAssembler.assemble(selection.selected(), generator, snapshot, kg,
                     settings.seed(), giveAway);
-            Balanced balanced = balanceAndSplit(ladder, outcome, generator, snapshot, giveAway);
+            Balanced balanced = balanceAndSplit(settings, ladder, outcome, generator, snapshot, giveAway);
             List<Question> all = sortedById(balanced.split());
             LOG.info("{} questions ({} s so far)", all.size(), seconds(started));
             return new Questions(candidates, selection, deleted, outcome, balanced.split(), balanced.result(), all,
@@ -246,12 +249,13 @@ public final class BenchmarkBuilder {
     private record Balanced(Splitter.Split split, Balancer.Result<Question> result) {
     }
 
-    /** Balancing and split of every depth, as the ladder makes them. */
-    private static Balanced balanceAndSplit(DepthLadder ladder, QuestionAssembler.Outcome outcome,
+    /** Balancing and split: the paper's for one depth; with the ladder all depths balanced together, each split on its own. */
+    private static Balanced balanceAndSplit(BuildSettings settings, DepthLadder ladder, QuestionAssembler.Outcome outcome,
                                             QuestionGenerator generator, CompleteSnapshot snapshot, GiveAway giveAway) {
-        List<Balancer.Result<Question>> balancing = new ArrayList<>(1);
-        Splitter.Split split = ladder.balanceAndSplit(outcome, generator, snapshot, giveAway, balancing);
-        return new Balanced(split, balancing.get(0));
+        DepthSplit.Outcome o = ladder.climbs()
+                ? DepthSplit.byDepth(ladder.questions(outcome, generator, snapshot, giveAway), settings.tau(), settings.seed())
+                : DepthSplit.paper(outcome.questions(), settings.tau(), settings.seed());
+        return new Balanced(o.split(), o.balanced());
     }
 
     /** The graph incomplete: complete minus the deleted triples. */

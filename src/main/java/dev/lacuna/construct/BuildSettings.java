@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
+import dev.lacuna.depth.DepthLadder;
 import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.questions.GeneratorKind;
 import dev.lacuna.questions.LlmSettings;

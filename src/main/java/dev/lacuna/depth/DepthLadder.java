@@ -1,24 +1,18 @@
-package dev.lacuna.construct;
+package dev.lacuna.depth;
 
 import java.math.RoundingMode;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 import org.eclipse.rdf4j.model.Statement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.lacuna.Seeds;
-import dev.lacuna.depth.DeepQuestions;
-import dev.lacuna.depth.FactIndex;
-import dev.lacuna.depth.LadderSearch;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.grounding.CompleteSnapshot;
 import dev.lacuna.grounding.Grounding;
@@ -47,23 +41,30 @@ import dev.lacuna.store.KgGraphs;
  * benchmark's question set) and each depth is split 8:1:1 on its own, so every split holds every depth in
  * proportion.
  */
-final class DepthLadder {
-    static final int MAX_DEPTH = 3;
+public final class DepthLadder {
+    public static final int MAX_DEPTH = 3;
+
+    /**
+     * What the ladder takes of a build's settings: the deepest questions asked, proofs kept per shape, the seed,
+     * balancing's tau (to foresee its per-answer cap) and the depth-1 selection's mode.
+     */
+    public record Settings(int depth, int perDepth, long seed, double tau, GroundingSelector.Mode selection) {
+    }
     private static final Logger LOG = LoggerFactory.getLogger(DepthLadder.class);
 
     private final KgGraphs kg;
     private final List<MinedRule> rules;
-    private final BuildSettings settings;
+    private final Settings settings;
     private LadderSearch.Result search;
     private DeepQuestions.Outcome deep;
 
-    DepthLadder(KgGraphs kg, List<MinedRule> rules, BuildSettings settings) {
+    public DepthLadder(KgGraphs kg, List<MinedRule> rules, Settings settings) {
         this.kg = kg;
         this.rules = rules;
         this.settings = settings;
     }
 
-    boolean climbs() {
+    public boolean climbs() {
         return settings.depth() > 1;
     }
 
@@ -73,7 +74,7 @@ final class DepthLadder {
      * not is counted as the selection counts its like: its head a body triple to keep, or a body triple a head to
      * delete.
      */
-    GroundingSelector.Selection select(List<Grounding> drawn, List<Statement> complete) {
+    public GroundingSelector.Selection select(List<Grounding> drawn, List<Statement> complete) {
         if (!climbs()) {
             return GroundingSelector.select(drawn, settings.selection());
         }
@@ -97,7 +98,7 @@ final class DepthLadder {
     }
 
     /** The triples to delete: the selection's heads, and with D > 1 every head of the deeper proofs; sorted. */
-    List<Triple> deleted(Set<Triple> selectedHeads) {
+    public List<Triple> deleted(Set<Triple> selectedHeads) {
         Set<Triple> out = selectedHeads;
         if (climbs()) {
             out = new HashSet<>(selectedHeads);
@@ -108,14 +109,13 @@ final class DepthLadder {
         return sorted;
     }
 
-    /** Balanced and split questions of every depth; with D = 1 exactly the build's former balancing and split. */
-    Splitter.Split balanceAndSplit(QuestionAssembler.Outcome depthOne, QuestionGenerator generator,
-                                   CompleteSnapshot complete, GiveAway giveAway, List<Balancer.Result<Question>> balancedOut) {
-        if (!climbs()) {
-            Balancer.Result<Question> balanced = Balancer.balance(depthOne.questions(), settings.tau(), settings.seed());
-            balancedOut.add(balanced);
-            return Splitter.split(balanced.kept(), settings.seed());
-        }
+    /**
+     * The questions of every depth, to be balanced together and split by depth ({@link
+     * dev.lacuna.questions.DepthSplit#byDepth}): the depth-1 questions marked as such, then the deeper proofs'
+     * questions ({@link DeepQuestions}), which turn to the side whose hard answer balancing would not cut.
+     */
+    public List<Question> questions(QuestionAssembler.Outcome depthOne, QuestionGenerator generator,
+                                    CompleteSnapshot complete, GiveAway giveAway) {
         Set<String> asked = new HashSet<>();
         Map<String, Integer> hardAnswers = new HashMap<>();
         List<Question> all = new ArrayList<>();
@@ -130,29 +130,11 @@ final class DepthLadder {
         deep = DeepQuestions.assemble(search.proofs(), generator, complete, giveAway, settings.seed(), asked,
                 hardAnswers, limit, all.size());
         deep.byDepth().values().forEach(all::addAll);
-        Balancer.Result<Question> balanced = Balancer.balance(all, settings.tau(), settings.seed());
-        balancedOut.add(balanced);
-        Map<Integer, List<Question>> byDepth = new TreeMap<>();
-        balanced.kept().forEach(q -> byDepth.computeIfAbsent(q.depthOrOne(), d -> new ArrayList<>()).add(q));
-        List<Question> train = new ArrayList<>();
-        List<Question> valid = new ArrayList<>();
-        List<Question> test = new ArrayList<>();
-        for (Map.Entry<Integer, List<Question>> e : byDepth.entrySet()) {
-            // Depth 1 with the build's own seed: its questions split as they would alone.
-            Splitter.Split part = Splitter.split(e.getValue(), Seeds.of(settings.seed(), Seeds.Stage.SPLIT_BY_DEPTH, e.getKey()));
-            train.addAll(part.train());
-            valid.addAll(part.valid());
-            test.addAll(part.test());
-        }
-        Comparator<Question> byId = Comparator.comparing(Question::id);
-        train.sort(byId);
-        valid.sort(byId);
-        test.sort(byId);
-        return new Splitter.Split(train, valid, test);
+        return all;
     }
 
     /** Give-away counts of all depths. */
-    Map<String, Long> giveAway(Map<String, Long> depthOne) {
+    public Map<String, Long> giveAway(Map<String, Long> depthOne) {
         if (deep == null) {
             return depthOne;
         }
@@ -162,7 +144,7 @@ final class DepthLadder {
     }
 
     /** summary.json's {@code depths}: null for a depth-1 build (its summary stays as it was). */
-    Map<String, Summary.Depth> summary(Splitter.Split split, int depthOneCandidates, int depthOneSelected,
+    public Map<String, Summary.Depth> summary(Splitter.Split split, int depthOneCandidates, int depthOneSelected,
                                        long depthOneQuestions) {
         if (!climbs()) {
             return null;
@@ -193,7 +175,7 @@ final class DepthLadder {
     }
 
     /** Proofs of the build, for provenance: none for a depth-1 build. */
-    List<Question> deepQuestions(Splitter.Split split) {
+    public List<Question> deepQuestions(Splitter.Split split) {
         List<Question> out = new ArrayList<>();
         for (SplitName s : SplitName.values()) {
             split.part(s).stream().filter(q -> q.proof() != null).forEach(out::add);
