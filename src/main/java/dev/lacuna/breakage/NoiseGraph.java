@@ -58,8 +58,12 @@ public final class NoiseGraph {
 
     static Noise make(KgGraphs kg, Collection<Statement> incomplete, Set<Triple> keep, double share, long seed) {
         List<Triple> removable = new ArrayList<>();
+        // Each statement's triple, made once: its ids are parsed from the IRIs, the costly part at scale.
+        Triple[] triples = new Triple[incomplete.size()];
+        int at = 0;
         for (Statement st : incomplete) {
             Triple t = triple(kg, st);
+            triples[at++] = t;
             if (t != null && !keep.contains(t)) {
                 removable.add(t);
             }
@@ -76,8 +80,9 @@ public final class NoiseGraph {
         }
         Set<Triple> removed = new HashSet<>(removable.subList(0, count));
         List<Statement> out = new ArrayList<>(incomplete.size() - count);
+        at = 0;
         for (Statement st : incomplete) {
-            Triple t = triple(kg, st);
+            Triple t = triples[at++];
             if (t == null || !removed.contains(t)) {
                 out.add(st);
             }

@@ -2,9 +2,12 @@ package dev.lacuna.construct;
 
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
+import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
@@ -35,9 +38,10 @@ import dev.lacuna.store.KgGraphs;
  * ({@code AbstractSailConnection.flushPendingUpdates}, {@code LmdbSailSink.flush}); a kill after it left a
  * cleared graph (LmdbNoneWritesTest). And RDF4J's rollback at NONE does not abort the LMDB transaction, so a
  * failure before the commit shuts the store down, which does.</li>
- * <li>Rebuild: the store's own isolation level, writing only the exact difference between the old incomplete and
- * the new one ({@link GraphDiff}: the two builds' removed triples), so the change set holds hundreds of
- * statements, not millions; rollback works as on any store.</li>
+ * <li>Rebuild: the store's own isolation level, writing only the exact difference between each graph the store
+ * holds and the new one ({@link GraphChanges}: incomplete differs by the two builds' removed triples, the broken
+ * graphs by the traps and noise that changed), so the change set holds what changed, not millions of statements;
+ * rollback works as on any store.</li>
  * </ul>
  * While a NONE transaction is open, LmdbStore serves every connection from its backing store, which cannot open
  * a second dataset: nothing may read the store from the write's start to its commit. The build reads nothing
@@ -52,6 +56,8 @@ final class LmdbPublication extends BuildPublication.Publication {
     /** Whether the open transaction runs at NONE, where only closing the store discards it. */
     private boolean none;
     private boolean storeClosed;
+    /** Whether the open transaction cleared the builds graph first, so that the commit only adds the record. */
+    private boolean recordCleared;
 
     LmdbPublication(Repository repository, KgGraphs kg, int deleteBatch) {
         super(repository, kg, deleteBatch);
@@ -72,7 +78,7 @@ final class LmdbPublication extends BuildPublication.Publication {
             if (first) {
                 writeFirst(incomplete, provenance, staleRecord);
             } else {
-                writeDifference(incomplete, removed, provenance);
+                writeDifference(incomplete, provenance);
             }
         } catch (RuntimeException e) {
             abandonGraphs();
@@ -106,32 +112,41 @@ final class LmdbPublication extends BuildPublication.Publication {
         writeBroken(conn, false);
     }
 
-    /** The difference to the store's incomplete, and benchmark replaced, at the store's own level. */
-    private void writeDifference(Collection<Statement> incomplete, List<Triple> removed, Model provenance) {
+    /**
+     * At the store's own level, each graph's exact difference to what the store holds ({@link GraphChanges}: incomplete
+     * and the broken graphs packed, benchmark as a set), so the change set holds what changed, not every statement.
+     * Every clear and removal comes before the first addition, and the folder record is only added at the commit: in
+     * RDF4J 5.2 a clear after additions flushes the pending additions and merges them into the change set, which on
+     * FB15k-237 cost as much as writing them.
+     */
+    private void writeDifference(Collection<Statement> incomplete, Model provenance) {
         conn = repository.getConnection();
-        GraphDiff.Result diff = GraphDiff.of(conn, kg.incomplete(), incomplete, kg);
-        IncompleteGraph.beginSingleWriter(conn);
-        if (diff == null) {
-            LOG.info("incomplete is not of the KG's form or its ids are too wide to diff: replaced whole");
-            IncompleteGraph.write(conn, kg, kg.incomplete(), incomplete, removed, IncompleteGraph.Method.STREAM,
-                    deleteBatch);
-        } else {
-            conn.remove(diff.remove(), kg.incomplete());
-            conn.add(diff.add(), kg.incomplete());
+        Map<IRI, Collection<Statement>> packed = new LinkedHashMap<>();
+        packed.put(kg.incomplete(), incomplete);
+        for (IRI graph : List.of(kg.replaced(), kg.noisy())) {
+            packed.put(graph, broken.getOrDefault(graph, List.of()));
         }
-        // the benchmark graph is cleared and written again
-        pending = (diff == null ? 2L * incomplete.size() : diff.remove().size() + diff.add().size()) + 2L * provenance.size();
-        LOG.info("incomplete written ({} triples, not yet committed; {})", incomplete.size(), diff == null
-                ? "replaced" : "removed " + diff.remove().size() + ", added " + diff.add().size());
-        Provenance.write(conn, kg.benchmark(), provenance);
-        LOG.info("provenance stored in {} ({} statements, not yet committed)", kg.benchmark(), provenance.size());
-        writeBroken(conn, true);
+        Map<IRI, GraphChanges.Change> changes = GraphChanges.of(conn, kg, packed, Map.of(kg.benchmark(), provenance));
+        IncompleteGraph.beginSingleWriter(conn);
+        conn.clear(BuildPublication.buildsGraph(kg));
+        recordCleared = true;
+        changes.forEach((graph, change) -> {
+            if (change.clear()) {
+                conn.clear(graph);
+            }
+        });
+        changes.forEach((graph, change) -> conn.remove(change.remove(), graph));
+        changes.forEach((graph, change) -> {
+            IncompleteGraph.add(conn, graph, change.add());
+            pending += change.size();
+            LOG.info("{} written ({}; not yet committed)", graph, change);
+        });
     }
 
     @Override
     void publishGraphs(Path out) {
         try {
-            if (none) {
+            if (none || recordCleared) {
                 addFolderRecord(conn, out);
             } else {
                 recordFolder(conn, out);

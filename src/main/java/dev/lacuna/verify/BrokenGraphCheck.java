@@ -11,15 +11,17 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
-import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.breakage.NoiseGraph;
 import dev.lacuna.breakage.TrapChoice;
 import dev.lacuna.depth.FactIndex;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
+import dev.lacuna.folder.PlainValues;
 import dev.lacuna.folder.Summary;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Question;
@@ -61,10 +63,44 @@ final class BrokenGraphCheck {
 
     /** The store's broken graphs the folder lists, by IRI, each read once (for these checks and the file comparison). */
     static Map<IRI, List<Statement>> read(RepositoryConnection conn, KgGraphs kg, List<GraphRole> roles) {
+        List<IRI> graphs = new ArrayList<>();
+        roles.forEach(role -> graphs.add(kg.graph(role)));
+        return readTogether(conn, graphs);
+    }
+
+    /**
+     * The graphs in one read of the store, their statements plain and without context. An embedded store answers a
+     * read with only the graph bound by reading a whole index, so reading the graphs one by one read it once per graph.
+     */
+    private static Map<IRI, List<Statement>> readTogether(RepositoryConnection conn, List<IRI> graphs) {
         Map<IRI, List<Statement>> out = new LinkedHashMap<>();
-        Map<Value, Value> values = new HashMap<>();
-        for (GraphRole role : roles) {
-            out.put(kg.graph(role), GraphFiles.read(conn, kg.graph(role), values));
+        if (graphs.size() == 1) {
+            out.put(graphs.get(0), GraphFiles.read(conn, graphs.get(0)));
+            return out;
+        }
+        Map<Resource, List<Statement>> byContext = new HashMap<>();
+        for (IRI graph : graphs) {
+            List<Statement> statements = new ArrayList<>();
+            out.put(graph, statements);
+            byContext.put(graph, statements);
+        }
+        if (graphs.isEmpty()) {
+            return out;
+        }
+        PlainValues plain = new PlainValues(new HashMap<>());
+        Resource lastContext = null;
+        List<Statement> last = null;
+        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
+            for (Statement st : it) {
+                Resource context = plain.context(st);
+                if (context != lastContext) {
+                    lastContext = context;
+                    last = context == null ? null : byContext.get(context);
+                }
+                if (last != null) {
+                    last.add(plain.plain(st));
+                }
+            }
         }
         return out;
     }
@@ -82,15 +118,25 @@ final class BrokenGraphCheck {
         if (roles.isEmpty()) {
             return checks;
         }
-        FactIndex complete = FactIndex.of(kg, GraphFiles.read(conn, kg.complete()));
-        Set<Triple> incomplete = triples(kg, GraphFiles.read(conn, kg.incomplete()));
+        // complete for the traps, incomplete for noisy: read together when both are needed.
+        List<IRI> needed = new ArrayList<>();
+        if (roles.contains(GraphRole.REPLACED)) {
+            needed.add(kg.complete());
+        }
+        if (roles.contains(GraphRole.NOISY)) {
+            needed.add(kg.incomplete());
+        }
+        Map<IRI, List<Statement>> read = readTogether(conn, needed);
         checks.add(recordsMatch(conn, kg, questions));
         if (roles.contains(GraphRole.REPLACED)) {
+            FactIndex complete = FactIndex.of(kg, read.get(kg.complete()));
             List<Statement> replaced = stored.get(kg.replaced());
-            checks.add(traps(kg, folder, questions, complete, triples(kg, replaced)));
+            // replaced's triples and their index, made once for the traps' check and the deeper questions' check
+            FactIndex replacedFacts = FactIndex.of(triples(kg, replaced));
+            checks.add(traps(kg, folder, questions, complete, replacedFacts));
             checks.add(replacedIsIncompletePlusTraps(kg, questions, incompleteSum, replaced));
             if (questions.stream().anyMatch(q -> q.depthOrOne() > 1)) {
-                checks.add(TrapDepthCheck.check(questions, triples(kg, replaced),
+                checks.add(TrapDepthCheck.check(questions, replacedFacts,
                         RuleMatcher.compile(AmieRules.read(folder.rulesFile()), kg)));
             }
             Summary.BrokenGraph s = summary.brokenGraphs().get(GraphRole.REPLACED.label());
@@ -101,6 +147,7 @@ final class BrokenGraphCheck {
                     new Count("without_trap", s.withoutTrap(), questions.size() - traps))));
         }
         if (roles.contains(GraphRole.NOISY)) {
+            Set<Triple> incomplete = triples(kg, read.get(kg.incomplete()));
             List<Statement> noisyStatements = stored.get(kg.noisy());
             Set<Triple> noisy = triples(kg, noisyStatements);
             checks.add(proofBodiesInNoisy(questions, noisy));
@@ -157,11 +204,10 @@ final class BrokenGraphCheck {
     }
 
     private static Verifier.Check traps(KgGraphs kg, BenchmarkFolder folder, List<Question> questions,
-                                        FactIndex complete, Set<Triple> replaced) {
+                                        FactIndex complete, FactIndex replacedFacts) {
         Map<String, List<RuleMatcher>> byHead = TrapChoice.byHeadRelation(
                 RuleMatcher.compile(AmieRules.read(folder.rulesFile()), kg));
         Map<String, Set<Long>> kinds = new HashMap<>();
-        FactIndex replacedFacts = FactIndex.of(replaced);
         List<String> failures = new ArrayList<>();
         long checked = 0;
         for (Question q : questions) {
@@ -178,7 +224,7 @@ final class BrokenGraphCheck {
             }
             Triple t = TrapChoice.trapTriple(q, trap);
             String where = q.id() + ": trap " + t.tsv().replace('\t', ' ');
-            if (!replaced.contains(t)) {
+            if (!replacedFacts.holds(t)) {
                 failures.add(where + " is not in replaced");
             }
             if (complete.holds(t) || q.answers().contains(q.trap()) || q.trap().equals(q.topicEntity())) {

@@ -9,6 +9,7 @@ import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.chain.DepthSearch;
+import dev.lacuna.rules.chain.Facts;
 import dev.lacuna.rules.chain.RuleMatcher;
 
 /**
@@ -21,7 +22,12 @@ final class TrapDepthCheck {
 
     /** verify's check: every deeper question needs its full depth in the store's replaced graph too. */
     static Verifier.Check check(List<Question> questions, Set<Triple> replaced, List<RuleMatcher> rules) {
-        DepthSearch search = new DepthSearch(rules, FactIndex.of(replaced));
+        return check(questions, FactIndex.of(replaced), rules);
+    }
+
+    /** As above, with replaced's triples already indexed. */
+    static Verifier.Check check(List<Question> questions, Facts replaced, List<RuleMatcher> rules) {
+        DepthSearch search = new DepthSearch(rules, replaced);
         List<String> failures = new ArrayList<>();
         long checked = 0;
         for (Question q : questions) {
