@@ -132,6 +132,11 @@ final class BuildPublication {
          * outlives it.
          */
         private Map<IRI, Collection<Statement>> broken = Map.of();
+
+        /** The broken graphs {@link #write} was given, for a subclass that writes them its own way. */
+        final Map<IRI, Collection<Statement>> broken() {
+            return broken;
+        }
         /** About how many statements the commit writes, for the free-space check before it and the message after. */
         long pending;
         private final ExecutorService thread = Executors

@@ -124,7 +124,7 @@ final class LmdbPublication extends BuildPublication.Publication {
         Map<IRI, Collection<Statement>> packed = new LinkedHashMap<>();
         packed.put(kg.incomplete(), incomplete);
         for (IRI graph : List.of(kg.replaced(), kg.noisy())) {
-            packed.put(graph, broken.getOrDefault(graph, List.of()));
+            packed.put(graph, broken().getOrDefault(graph, List.of()));
         }
         Map<IRI, GraphChanges.Change> changes = GraphChanges.of(conn, kg, packed, Map.of(kg.benchmark(), provenance));
         IncompleteGraph.beginSingleWriter(conn);
