@@ -106,7 +106,7 @@ public final class BrokenGraphs {
 
     /** How each broken graph was made, and each question's trap and lost answers, in the benchmark graph. */
     public static void addProvenance(Model m, KgGraphs kg, BreakSettings settings, Made made, long seed) {
-        IRI run = VF.createIRI(kg.prefix() + "build");
+        IRI run = kg.buildRun();
         if (settings.replace() != null) {
             IRI g = kg.replaced();
             describe(m, kg, run, g, settings.replace().label(), seed, made.summary().get(GraphRole.REPLACED.label()));
@@ -120,7 +120,7 @@ public final class BrokenGraphs {
         }
         for (SplitName part : SplitName.values()) {
             for (Question q : made.split().part(part)) {
-                IRI node = VF.createIRI(kg.prefix() + "question/" + q.id());
+                IRI node = kg.question(q.id());
                 if (q.trap() != null) {
                     m.add(node, LacunaVocab.TRAP, kg.entity(Long.parseLong(q.trap())));
                 }

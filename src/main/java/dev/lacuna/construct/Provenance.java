@@ -36,7 +36,7 @@ final class Provenance {
     static Model model(KgGraphs kg, List<MinedRule> rules, String minedBy, List<Grounding> selected,
                        List<Question> questions, Map<String, String> parameters, String generator) {
         Model m = RuleGraph.toModel(kg, rules, minedBy);
-        IRI run = VF.createIRI(kg.prefix() + "build");
+        IRI run = kg.buildRun();
         m.add(run, RDF.TYPE, LacunaVocab.BENCHMARK_RUN);
         parameters.forEach((k, v) -> m.add(run, LacunaVocab.PARAMETER, VF.createLiteral(k + "=" + v)));
         for (int i = 0; i < selected.size(); i++) {
@@ -51,7 +51,7 @@ final class Provenance {
             }
         }
         for (Question q : questions) {
-            IRI node = VF.createIRI(kg.prefix() + "question/" + q.id());
+            IRI node = kg.question(q.id());
             m.add(node, RDF.TYPE, LacunaVocab.QUESTION);
             m.add(node, LacunaVocab.QUESTION_ID, VF.createLiteral(q.id()));
             m.add(node, LacunaVocab.QUESTION_TEXT, VF.createLiteral(q.question()));
@@ -70,7 +70,7 @@ final class Provenance {
     }
 
     static IRI grounding(KgGraphs kg, int index) {
-        return VF.createIRI(kg.prefix() + "grounding/" + index);
+        return kg.grounding(index);
     }
 
     /** Inside the caller's open transaction: replaces the graph (benchmark, or a staged one) with the model. */

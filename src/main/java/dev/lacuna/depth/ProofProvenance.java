@@ -37,11 +37,11 @@ public final class ProofProvenance {
             TripleRef.add(m, kg, t, true);
         }
         for (Question q : questions) {
-            IRI node = VF.createIRI(kg.prefix() + "question/" + q.id());
+            IRI node = kg.question(q.id());
             m.add(node, LacunaVocab.DEPTH, VF.createLiteral(q.depthOrOne()));
             for (int i = 0; i < q.proof().size(); i++) {
                 Question.ProofStep step = q.proof().get(i);
-                IRI s = VF.createIRI(kg.prefix() + "question/" + q.id() + "/step/" + i);
+                IRI s = VF.createIRI(kg.question(q.id()).stringValue() + "/step/" + i);
                 m.add(node, LacunaVocab.PROOF_STEP, s);
                 m.add(s, RDF.TYPE, LacunaVocab.PROOF_STEP_CLASS);
                 m.add(s, LacunaVocab.INDEX, VF.createLiteral(i));

@@ -79,6 +79,26 @@ public record KgGraphs(String base, String name) {
         };
     }
 
+    /** The benchmark graph's node of the build run: its parameters, and how its broken graphs were made. */
+    public IRI buildRun() {
+        return VF.createIRI(prefix() + "build");
+    }
+
+    /** Where the benchmark graph's question nodes are named: the question's id follows. */
+    public String questionPrefix() {
+        return prefix() + "question/";
+    }
+
+    /** The benchmark graph's node of a question: its record, its trap and lost answers, its proof. */
+    public IRI question(String id) {
+        return VF.createIRI(questionPrefix() + id);
+    }
+
+    /** The benchmark graph's node of the index-th selected grounding. */
+    public IRI grounding(int index) {
+        return VF.createIRI(prefix() + "grounding/" + index);
+    }
+
     public String entityPrefix() {
         return prefix() + "entity/";
     }

@@ -309,7 +309,7 @@ final class BrokenGraphCheck {
     private static Verifier.Check recordsMatch(RepositoryConnection conn, KgGraphs kg, List<Question> questions) {
         Map<String, String> traps = new HashMap<>();
         Map<String, Set<String>> lost = new HashMap<>();
-        String prefix = kg.prefix() + "question/";
+        String prefix = kg.questionPrefix();
         for (Statement st : conn.getStatements(null, LacunaVocab.TRAP, null, false, kg.benchmark())) {
             traps.put(st.getSubject().stringValue().substring(prefix.length()),
                     Long.toString(kg.privateId((IRI) st.getObject())));
