@@ -35,4 +35,18 @@ class GraphDbBuildTest {
         SameBenchmark.assertSameFolders(runs.get(1).out(), runs.get(0).out());
         graphDb.deleteRepository(id);
     }
+
+    /**
+     * The ladder with both broken graphs composes with GraphDB as with the embedded store: each build passes its own
+     * verify and {@code lacuna verify}, and the folders, proofs, traps and noisy graph included, are the same.
+     */
+    @Test
+    void theLadderWithBrokenGraphsIsTheSameOnGraphDb(GraphDb graphDb) throws IOException {
+        String id = graphDb.createRepository("ladder");
+        List<SameBenchmark.Run> runs = SameBenchmark.buildOnEach(tmp, SameBenchmark.ALL_OPTIONS, graphDb.storeArgs(id),
+                new String[] {"--store", "lmdb:" + tmp.resolve("store")});
+        SameBenchmark.assertSameFolders(runs.get(1).out(), runs.get(0).out());
+        SameBenchmark.assertDeeperQuestions(runs.get(0).out());
+        graphDb.deleteRepository(id);
+    }
 }

@@ -26,4 +26,14 @@ class RemoteBuildTest {
                 new String[] {"--store", "native:" + tmp.resolve("store")});
         SameBenchmark.assertSameFolders(runs.get(1).out(), runs.get(0).out());
     }
+
+    /** The ladder with both broken graphs on an RDF4J Server: the same folder as on the embedded store. */
+    @Test
+    void theLadderWithBrokenGraphsIsTheSameOnAServer(Rdf4jServer server) throws IOException {
+        List<SameBenchmark.Run> runs = SameBenchmark.buildOnEach(tmp, SameBenchmark.ALL_OPTIONS,
+                new String[] {"--repository", server.repositoryUrl(server.createRepository("ladder"))},
+                new String[] {"--store", "native:" + tmp.resolve("store")});
+        SameBenchmark.assertSameFolders(runs.get(1).out(), runs.get(0).out());
+        SameBenchmark.assertDeeperQuestions(runs.get(0).out());
+    }
 }

@@ -359,7 +359,7 @@ class EndpointProtocolTest {
     void builderNamesEveryBadSetting() {
         BadInputException e = assertThrows(BadInputException.class, () -> LacunaEndpoint.builder().port(70000)
                 .timeout(Duration.ZERO).maxRows(0).workers(0).allowUpdate("short").build());
-        for (String word : List.of("no repository", "no KG", "port", "timeout", "max rows", "workers", "token")) {
+        for (String word : List.of("no repository", "no KG", "port", "timeout", "max-rows", "workers", "token")) {
             assertTrue(e.getMessage().contains(word), word + " missing in: " + e.getMessage());
         }
         BadInputException complete = assertThrows(BadInputException.class, () -> LacunaEndpoint.builder().repository(store)

@@ -158,6 +158,41 @@ class VirtuosoStoreTest {
         }
     }
 
+    /**
+     * The ladder to depth 3 with both broken graphs composes with Virtuoso as with an embedded store: the build passes
+     * its own verify and {@code lacuna verify}, and its files, proofs, traps and noisy graph included, are the
+     * embedded store's.
+     */
+    @Test
+    void theLadderWithBrokenGraphsIsTheSameAsOnAnEmbeddedStore() throws Exception {
+        List<String> options = List.of("--rules", rules.toString(), "--depth", "3", "--break", "replace", "--noise",
+                "0.2", "--seed", "2");
+        assertEquals(0, lacuna("load", "--kg", "ladder", facts).code());
+        Path onVirtuoso = dir.resolve("ladder-virtuoso");
+        List<String> build = new ArrayList<>(List.of("--kg", "ladder", "--out", onVirtuoso.toString()));
+        build.addAll(options);
+        CliRunner.Run built = lacuna("build", build.toArray(String[]::new));
+        assertEquals(0, built.code(), built.toString());
+        CliRunner.Run verify = lacuna("verify", onVirtuoso.toString());
+        assertEquals(0, verify.code(), verify.toString());
+
+        String store = "native:" + dir.resolve("ladder-native");
+        assertEquals(0, CliRunner.run("load", "--store", store, "--kg", "ladder", facts).code());
+        Path embedded = dir.resolve("ladder-native-out");
+        List<String> reference = new ArrayList<>(List.of("build", "--store", store, "--kg", "ladder", "--out",
+                embedded.toString()));
+        reference.addAll(options);
+        CliRunner.Run ref = CliRunner.run(reference.toArray(String[]::new));
+        assertEquals(0, ref.code(), ref.toString());
+        for (String file : List.of("kg/complete.tsv", "kg/incomplete.tsv", "kg/removed.tsv", "kg/replaced.tsv",
+                "kg/noisy.tsv", "entities.tsv", "rules.tsv", "questions/train.jsonl", "questions/valid.jsonl",
+                "questions/test.jsonl", "summary.json", "benchmark.trig")) {
+            assertArrayEquals(Files.readAllBytes(embedded.resolve(file)), Files.readAllBytes(onVirtuoso.resolve(file)), file);
+        }
+        assertTrue(Files.readString(onVirtuoso.resolve("questions/train.jsonl")).contains("\"depth\":3"),
+                "the ladder reached depth 3");
+    }
+
     @Test
     void otherGraphsOfTheStoreStayByteForByteTheSame() throws Exception {
         // A lab's Virtuoso holds Freebase in a graph of its own; and triples loaded without a graph land in one too.
