@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.folder.PlainValues;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SortedKeys;
 import dev.lacuna.store.TriplePacking;
 
 /**
@@ -154,30 +155,9 @@ final class GraphChanges {
             Arrays.parallelSort(want);
             Arrays.parallelSort(have, 0, m);
             List<Statement> add = new ArrayList<>();
-            int i = 0;
-            int j = 0;
-            while (i < n || j < m) {
-                if (j == m || (i < n && want[i] < have[j])) {
-                    add.add(packing.unpack(want[i]));
-                    i = skip(want, i, n);
-                } else if (i == n || have[j] < want[i]) {
-                    remove.add(packing.unpack(have[j]));
-                    j = skip(have, j, m);
-                } else {
-                    i = skip(want, i, n);
-                    j = skip(have, j, m);
-                }
-            }
+            SortedKeys.difference(want, n, have, m, key -> add.add(packing.unpack(key)),
+                    key -> remove.add(packing.unpack(key)));
             return new Change(false, remove, add);
-        }
-
-        /** The index after the run of equal keys starting at {@code i}. */
-        private static int skip(long[] keys, int i, int end) {
-            long key = keys[i];
-            while (i < end && keys[i] == key) {
-                i++;
-            }
-            return i;
         }
     }
 

@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SortedKeys;
 import dev.lacuna.store.TriplePacking;
 
 /**
@@ -72,31 +73,10 @@ final class GraphDiff {
         }
         Arrays.parallelSort(have, 0, m);
         List<Statement> add = new ArrayList<>();
-        int i = 0;
-        int j = 0;
-        while (i < n || j < m) {
-            if (j == m || (i < n && want[i] < have[j])) {
-                add.add(packing.unpack(want[i]));
-                i = skip(want, i, n);
-            } else if (i == n || have[j] < want[i]) {
-                remove.add(packing.unpack(have[j]));
-                j = skip(have, j, m);
-            } else {
-                i = skip(want, i, n);
-                j = skip(have, j, m);
-            }
-        }
+        SortedKeys.difference(want, n, have, m, key -> add.add(packing.unpack(key)),
+                key -> remove.add(packing.unpack(key)));
         LOG.info("{}: {} statements in the store, {} wanted: remove {}, add {} ({} s)", graph, stored, n,
                 remove.size(), add.size(), String.format("%.1f", (System.nanoTime() - started) / 1e9));
         return new Result(remove, add);
-    }
-
-    /** The index after the run of equal keys starting at {@code i}. */
-    private static int skip(long[] keys, int i, int end) {
-        long key = keys[i];
-        while (i < end && keys[i] == key) {
-            i++;
-        }
-        return i;
     }
 }
