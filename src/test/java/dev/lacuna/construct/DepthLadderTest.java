@@ -87,6 +87,9 @@ class DepthLadderTest {
         for (String line : incomplete) {
             String[] t = line.split("\t");
             byRelation.computeIfAbsent(t[1], k -> new ArrayList<>()).add(t);
+            // By relation and subject, and by relation and object: a body atom with a bound end scans only its matches.
+            byRelation.computeIfAbsent(t[1] + "\ts\t" + t[0], k -> new ArrayList<>()).add(t);
+            byRelation.computeIfAbsent(t[1] + "\to\t" + t[2], k -> new ArrayList<>()).add(t);
         }
         Map<String, Rule> rules = new HashMap<>();
         for (MinedRule r : AmieRules.read(deep.resolve("rules.tsv"))) {
@@ -164,7 +167,7 @@ class DepthLadderTest {
                 && (atom.subject() != atom.object() || triple.get(0).asText().equals(triple.get(2).asText()));
     }
 
-    /** Brute force over incomplete: does one grounding of the rule with this head have its whole body there? */
+    /** By search over incomplete (indexed by relation and a bound end): does one grounding of the rule with this head have its whole body there? */
     private static boolean oneStep(Rule rule, JsonNode head, Map<String, List<String[]>> incomplete) {
         if (!rule.head().relation().equals(head.get(1).asText())) {
             return false;
@@ -182,7 +185,8 @@ class DepthLadderTest {
         Atom a = body.get(i);
         String s = sigma.get(a.subject());
         String o = sigma.get(a.object());
-        for (String[] t : incomplete.getOrDefault(a.relation(), List.of())) {
+        String key = s != null ? a.relation() + "\ts\t" + s : o != null ? a.relation() + "\to\t" + o : a.relation();
+        for (String[] t : incomplete.getOrDefault(key, List.of())) {
             if ((s == null || s.equals(t[0])) && (o == null || o.equals(t[2]))
                     && (a.subject() != a.object() || t[0].equals(t[2]))) {
                 Map<Integer, String> next = new HashMap<>(sigma);
