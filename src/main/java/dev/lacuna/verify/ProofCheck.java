@@ -152,9 +152,11 @@ final class ProofCheck {
         List<Statement> incomplete = GraphFiles.read(conn, kg.incomplete());
         FactIndex graph = FactIndex.of(kg, incomplete);
         List<String> failures = new ArrayList<>();
+        // One search for all questions: what it derives from incomplete holds for each of them, and is kept.
+        DepthSearch search = new DepthSearch(matchers, graph);
         for (Question q : deep) {
             Triple hard = hardTriple(q);
-            int found = new DepthSearch(matchers, graph).depth(hard.fact(), q.depthOrOne() - 1);
+            int found = search.depth(hard.fact(), q.depthOrOne() - 1);
             if (found >= 0) {
                 failures.add(q.id() + ": depth " + q.depthOrOne() + ", but " + hard.tsv().replace('\t', ' ')
                         + (found == 0 ? " is in incomplete" : " follows from incomplete in " + found + " step(s)"));
