@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +14,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
-import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
-import dev.lacuna.rules.Rule;
-import dev.lacuna.rules.RuleMeasures;
 import dev.lacuna.rules.chain.DepthSearch;
-import dev.lacuna.rules.chain.RuleMatcher;
+import dev.lacuna.testing.ChainRules;
 
 /**
  * The ladder on a KG small enough to count its exact-depth derivations by hand. Rules: b(x, y) => c(x, y);
@@ -41,19 +37,6 @@ class LadderSearchTest {
         return new Triple(s, r, o);
     }
 
-    private static MinedRule rule(Rule r) {
-        return new MinedRule(r, RuleMeasures.of(1, 1, 1, 1, -1));
-    }
-
-    private static List<RuleMatcher> rules() {
-        List<MinedRule> rules = new ArrayList<>();
-        rules.add(rule(Rule.of(List.of(new Atom(0, "b", 1)), new Atom(0, "c", 1))));
-        rules.add(rule(Rule.of(List.of(new Atom(0, "c", 1)), new Atom(0, "d", 1))));
-        rules.add(rule(Rule.of(List.of(new Atom(0, "d", 2), new Atom(2, "e", 1)), new Atom(0, "f", 1))));
-        rules.add(rule(Rule.of(List.of(new Atom(0, "c", 1)), new Atom(1, "g", 0))));
-        return RuleMatcher.compile(rules, c -> -1L);
-    }
-
     private static List<Triple> complete() {
         return List.of(t(1, "b", 2), t(1, "c", 2), t(1, "d", 2), t(2, "e", 3), t(1, "f", 3), t(2, "g", 1),
                 t(4, "b", 5), t(4, "c", 5), t(4, "d", 5), t(5, "e", 6), t(4, "f", 6), t(5, "g", 4),
@@ -62,7 +45,7 @@ class LadderSearchTest {
 
     @Test
     void everyExactDepthDerivationOfTheKgIsCountedAndNoOther() {
-        Map<Integer, ExactDerivations.Level> levels = new ExactDerivations(FactIndex.of(complete()), rules()).find(3);
+        Map<Integer, ExactDerivations.Level> levels = new ExactDerivations(FactIndex.of(complete()), ChainRules.rules()).find(3);
         assertEquals(Set.of(t(1, "d", 2), t(2, "g", 1), t(1, "f", 3), t(4, "d", 5), t(5, "g", 4)),
                 levels.get(2).byHard().keySet());
         assertEquals(Set.of(t(1, "f", 3)), levels.get(3).byHard().keySet());
@@ -74,7 +57,7 @@ class LadderSearchTest {
     @Test
     void theRarestRungIsChosenFirstAndEveryKeepableProofIsKeptExactInWhatRemains() {
         FactIndex complete = FactIndex.of(complete());
-        LadderSearch.Result r = new LadderSearch(complete, rules()).search(3, 30, 1);
+        LadderSearch.Result r = new LadderSearch(complete, ChainRules.rules()).search(3, 30, 1);
         assertEquals(1, r.counts().get(3).exact());
         assertEquals(1, r.counts().get(3).kept());
         assertEquals(5, r.counts().get(2).exact());
@@ -97,15 +80,15 @@ class LadderSearchTest {
                 assertTrue(removed.contains(g.head()));
                 earlier.add(g.head());
             }
-            assertFalse(new DepthSearch(rules(), incomplete).within(p.hard().fact(), p.depth() - 1), p.toString());
-            assertTrue(new DepthSearch(rules(), incomplete).within(p.hard().fact(), p.depth()), p.toString());
+            assertFalse(new DepthSearch(ChainRules.rules(), incomplete).within(p.hard().fact(), p.depth() - 1), p.toString());
+            assertTrue(new DepthSearch(ChainRules.rules(), incomplete).within(p.hard().fact(), p.depth()), p.toString());
         }
     }
 
     @Test
     void aDepthOneGroundingAgreesOnlyWhenItNeitherRemovesAProofBodyNorNeedsARemovedHead() {
-        LadderSearch.Result r = new LadderSearch(FactIndex.of(complete()), rules()).search(3, 30, 1);
-        MinedRule any = rules().get(0).rule();
+        LadderSearch.Result r = new LadderSearch(FactIndex.of(complete()), ChainRules.rules()).search(3, 30, 1);
+        MinedRule any = ChainRules.rules().get(0).rule();
         // c(1,2) <= b(1,2): its head is removed by the ladder, its body kept: it agrees.
         assertTrue(LadderSearch.agrees(new Grounding(0, any, List.of(t(1, "b", 2)), t(1, "c", 2)), r));
         // d(1,2) <= c(1,2): c(1,2) is a proof head, gone from incomplete.

@@ -5,19 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-import dev.lacuna.rules.Atom;
-import dev.lacuna.rules.MinedRule;
-import dev.lacuna.rules.Rule;
-import dev.lacuna.rules.RuleMeasures;
+import dev.lacuna.testing.ChainRules;
 
 /** The least number of rule applications, on a graph small enough to see every derivation by eye. */
 class DepthSearchTest {
@@ -43,24 +37,9 @@ class DepthSearchTest {
         };
     }
 
-    private static MinedRule rule(Rule r) {
-        return new MinedRule(r, RuleMeasures.of(1, 1, 1, 1, -1));
-    }
-
-    /** b(x, y) => c(x, y); c(x, y) => d(x, y); d(x, z), e(z, y) => f(x, y); and the inverse c(x, y) => g(y, x). */
-    private static List<RuleMatcher> rules() {
-        List<MinedRule> rules = new ArrayList<>();
-        rules.add(rule(Rule.of(List.of(new Atom(0, "b", 1)), new Atom(0, "c", 1))));
-        rules.add(rule(Rule.of(List.of(new Atom(0, "c", 1)), new Atom(0, "d", 1))));
-        rules.add(rule(Rule.of(List.of(new Atom(0, "d", 2), new Atom(2, "e", 1)), new Atom(0, "f", 1))));
-        rules.add(rule(Rule.of(List.of(new Atom(0, "c", 1)), new Atom(1, "g", 0))));
-        Map<String, Long> none = new HashMap<>();
-        return RuleMatcher.compile(rules, c -> none.getOrDefault(c, -1L));
-    }
-
     @Test
     void eachFactNeedsAsManyStepsAsItsShortestDerivation() {
-        DepthSearch search = new DepthSearch(rules(), graph(new Fact(1, "b", 2), new Fact(2, "e", 3)));
+        DepthSearch search = new DepthSearch(ChainRules.rules(), graph(new Fact(1, "b", 2), new Fact(2, "e", 3)));
         assertEquals(0, search.depth(new Fact(1, "b", 2), 5));
         assertEquals(1, search.depth(new Fact(1, "c", 2), 5));
         assertEquals(2, search.depth(new Fact(1, "d", 2), 5));
@@ -75,13 +54,13 @@ class DepthSearchTest {
 
     @Test
     void aShortcutInTheGraphMakesTheFactShallower() {
-        DepthSearch search = new DepthSearch(rules(), graph(new Fact(1, "b", 2), new Fact(2, "e", 3), new Fact(1, "d", 2)));
+        DepthSearch search = new DepthSearch(ChainRules.rules(), graph(new Fact(1, "b", 2), new Fact(2, "e", 3), new Fact(1, "d", 2)));
         assertEquals(1, search.depth(new Fact(1, "f", 3), 5));
     }
 
     @Test
     void openLookupsListEverythingThatFollowsWithinTheBound() {
-        DepthSearch search = new DepthSearch(rules(), graph(new Fact(1, "b", 2), new Fact(1, "b", 4), new Fact(2, "e", 3)));
+        DepthSearch search = new DepthSearch(ChainRules.rules(), graph(new Fact(1, "b", 2), new Fact(1, "b", 4), new Fact(2, "e", 3)));
         assertArrayEquals(new long[0], search.within("f", 1, true, 2));
         assertArrayEquals(new long[] {3}, search.within("f", 1, true, 3));
         assertArrayEquals(new long[] {1}, search.within("g", 4, true, 2));
