@@ -31,6 +31,7 @@ import dev.lacuna.store.GraphChecksum;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.LacunaVocab;
+import dev.lacuna.store.StoreKinds;
 
 /**
  * {@code verify}'s checks of the broken graphs of {@code build --break}/{@code --noise}, each re-done from the
@@ -71,11 +72,12 @@ final class BrokenGraphCheck {
     /**
      * The graphs in one read of the store, their statements plain and without context. An embedded store answers a
      * read with only the graph bound by reading a whole index, so reading the graphs one by one read it once per graph.
+     * A remote store is read graph by graph: a plain SPARQL endpoint (Virtuoso) gives statements without their graph.
      */
     private static Map<IRI, List<Statement>> readTogether(RepositoryConnection conn, List<IRI> graphs) {
         Map<IRI, List<Statement>> out = new LinkedHashMap<>();
-        if (graphs.size() == 1) {
-            out.put(graphs.get(0), GraphFiles.read(conn, graphs.get(0)));
+        if (graphs.size() == 1 || !StoreKinds.config(conn.getRepository()).embedded()) {
+            graphs.forEach(graph -> out.put(graph, GraphFiles.read(conn, graph)));
             return out;
         }
         Map<Resource, List<Statement>> byContext = new HashMap<>();
