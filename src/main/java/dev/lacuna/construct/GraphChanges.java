@@ -14,7 +14,6 @@ import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,20 +79,7 @@ final class GraphChanges {
         }
         if (!sides.isEmpty()) {
             PlainValues plain = new PlainValues();
-            Resource lastContext = null;
-            Side last = null;
-            try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
-                for (Statement st : it) {
-                    Resource context = plain.context(st);
-                    if (context != lastContext) {
-                        lastContext = context;
-                        last = context == null ? null : sides.get(context);
-                    }
-                    if (last != null) {
-                        last.stored(st, plain);
-                    }
-                }
-            }
+            plain.forEachInGraphs(conn, sides, (graph, st) -> sides.get(graph).stored(st, plain));
         }
         for (Map.Entry<Resource, Side> s : sides.entrySet()) {
             changes.put((IRI) s.getKey(), s.getValue().change());

@@ -2,6 +2,7 @@ package dev.lacuna.folder;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Resource;
@@ -9,6 +10,8 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.model.ValueFactory;
 import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.eclipse.rdf4j.sail.lmdb.ValueStoreRevision;
 import org.eclipse.rdf4j.sail.lmdb.model.LmdbValue;
 
@@ -57,6 +60,29 @@ public final class PlainValues {
     public Statement plain(Statement st) {
         return VF.createStatement((Resource) plain(st.getSubject(), 0), (IRI) plain(st.getPredicate(), 1),
                 plain(st.getObject(), 2));
+    }
+
+    /**
+     * Every statement of the given graphs with its graph, from one read of the whole store: an embedded store answers
+     * a read with only the graph bound by reading a whole index, so several graphs read one by one cost that many
+     * reads. Only for a store that gives statements their graph (an embedded one; a plain SPARQL endpoint does not).
+     */
+    public void forEachInGraphs(RepositoryConnection conn, Map<? extends Resource, ?> graphs,
+                                BiConsumer<Resource, Statement> each) {
+        Resource lastContext = null;
+        boolean wanted = false;
+        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
+            for (Statement st : it) {
+                Resource context = context(st);
+                if (context != lastContext) {
+                    lastContext = context;
+                    wanted = context != null && graphs.containsKey(context);
+                }
+                if (wanted) {
+                    each.accept(context, st);
+                }
+            }
+        }
     }
 
     /** The statement's graph, plain; null for the default graph. */

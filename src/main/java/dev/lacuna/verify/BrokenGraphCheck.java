@@ -11,10 +11,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.Resource;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.breakage.NoiseGraph;
 import dev.lacuna.breakage.TrapChoice;
@@ -80,30 +78,12 @@ final class BrokenGraphCheck {
             graphs.forEach(graph -> out.put(graph, GraphFiles.read(conn, graph)));
             return out;
         }
-        Map<Resource, List<Statement>> byContext = new HashMap<>();
-        for (IRI graph : graphs) {
-            List<Statement> statements = new ArrayList<>();
-            out.put(graph, statements);
-            byContext.put(graph, statements);
-        }
         if (graphs.isEmpty()) {
             return out;
         }
+        graphs.forEach(graph -> out.put(graph, new ArrayList<>()));
         PlainValues plain = new PlainValues(new HashMap<>());
-        Resource lastContext = null;
-        List<Statement> last = null;
-        try (RepositoryResult<Statement> it = conn.getStatements(null, null, null, false)) {
-            for (Statement st : it) {
-                Resource context = plain.context(st);
-                if (context != lastContext) {
-                    lastContext = context;
-                    last = context == null ? null : byContext.get(context);
-                }
-                if (last != null) {
-                    last.add(plain.plain(st));
-                }
-            }
-        }
+        plain.forEachInGraphs(conn, out, (graph, st) -> out.get(graph).add(plain.plain(st)));
         return out;
     }
 
