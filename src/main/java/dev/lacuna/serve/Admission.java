@@ -1,30 +1,32 @@
 package dev.lacuna.serve;
 
 import java.time.Duration;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.eclipse.rdf4j.query.QueryInterruptedException;
 
 /**
  * Admission and limits: at most {@code workers} operations evaluate at once and {@code queue} more wait; beyond
- * that a request is answered 503 at once. Each admitted operation runs on a worker under a {@link QueryBudget};
- * the request's own thread is the watchdog: at the deadline it answers 503 and flags the budget, and the worker
- * stops at its next store read. A flagged operation keeps its place in the count until its worker is free, so
- * cancelled queries cannot pile up behind the limit.
+ * that a request is answered 503 at once. An admitted operation runs on the thread that read its request, under a
+ * {@link QueryBudget}: handing it to a pool thread and back cost two thread wake-ups per query, a third of what the
+ * endpoint adds to one of ToG's one-pattern queries on a busy machine. A watchdog keeps the time limit whatever the
+ * operation does: at the deadline it flags the budget (the evaluation stops at its next store read) and answers
+ * 503 through the caller's callback, so a query that computes for long without reading the store is still
+ * answered on time. A flagged operation keeps its place in the count until its thread is free, so cancelled
+ * queries cannot pile up behind the limit.
  */
 final class Admission implements AutoCloseable {
     /**
-     * The stack of a worker (and of the HTTP threads, which parse). RDF4J's parser, optimizers and evaluation
-     * recurse once per link of a UNION or join chain; on the JVM's default 1 MiB a query of 2,000 UNIONs (which
-     * {@link QueryNesting} lets through) overflowed before the JIT had compiled those methods. The stack is
+     * The stack of a thread that parses or evaluates (the HTTP threads do both). RDF4J's parser, optimizers and
+     * evaluation recurse once per link of a UNION or join chain; on the JVM's default 1 MiB a query of 2,000 UNIONs
+     * (which {@link QueryNesting} lets through) overflowed before the JIT had compiled those methods. The stack is
      * reserved, not committed: a thread that never recurses deep uses no more memory.
      */
     static final long WORKER_STACK_BYTES = 16L << 20;
@@ -32,24 +34,39 @@ final class Admission implements AutoCloseable {
     private final int queue;
     private final Duration timeout;
     private final long memoryBytes;
-    private final ThreadPoolExecutor pool;
+    private final Semaphore evaluating;
+    private final ScheduledThreadPoolExecutor watchdog;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean closed;
 
     Admission(int workers, int queue, Duration timeout, long memoryBytes) {
         this.workers = workers;
         this.queue = queue;
         this.timeout = timeout;
         this.memoryBytes = memoryBytes;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(null, r, "lacuna-query-" + n.incrementAndGet(), WORKER_STACK_BYTES);
+        this.evaluating = new Semaphore(workers, true);
+        this.watchdog = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "lacuna-watchdog");
             t.setDaemon(true);
             return t;
         });
+        watchdog.setRemoveOnCancelPolicy(true);
     }
 
-    /** Runs the work on a worker within the time and memory budget; every way of failing it is an HttpError. */
+    /** Runs the work within the time and memory budget; every way of failing it is an HttpError. */
     <T> T run(Function<QueryBudget, T> work) {
+        return run(work, late -> { });
+    }
+
+    /**
+     * Runs the work on this thread within the time and memory budget; every way of failing it is an HttpError.
+     * At the deadline, if the work is still waiting or running, {@code onDeadline} gets the 503 from the watchdog's
+     * thread: the caller answers with it then, and drops whatever the work returns or throws later.
+     */
+    <T> T run(Function<QueryBudget, T> work, Consumer<HttpError> onDeadline) {
+        if (closed) {
+            throw new HttpError(503, "server stopping");
+        }
         if (inFlight.incrementAndGet() > workers + queue) {
             inFlight.decrementAndGet();
             throw new HttpError(503, "server busy: " + workers + " queries running and " + queue
@@ -57,46 +74,44 @@ final class Admission implements AutoCloseable {
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         QueryBudget budget = new QueryBudget(deadline, memoryBytes);
-        Future<T> future;
+        ScheduledFuture<?> alarm;
         try {
-            future = pool.submit(() -> {
-                try {
-                    if (budget.cancelledBecause() != null) {
-                        return null;
-                    }
-                    budget.enter();
-                    return work.apply(budget);
-                } finally {
-                    budget.exit();
-                    inFlight.decrementAndGet();
-                }
-            });
+            alarm = watchdog.schedule(() -> {
+                budget.cancel("time limit");
+                onDeadline.accept(overBudget(budget));
+            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException e) {
             inFlight.decrementAndGet();
             throw new HttpError(503, "server stopping");
         }
         try {
-            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            budget.cancel("time limit");
-            throw overBudget(budget);
+            if (!evaluating.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                budget.cancel("time limit");
+                throw overBudget(budget);
+            }
+            try {
+                if (closed) {
+                    throw new HttpError(503, "server stopping");
+                }
+                budget.enter();
+                return work.apply(budget);
+            } finally {
+                budget.exit();
+                evaluating.release();
+            }
         } catch (InterruptedException e) {
             budget.cancel("server stopping");
             Thread.currentThread().interrupt();
             throw new HttpError(503, "server stopping");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            boolean stopped = interrupted(cause) || cause instanceof HttpError h && h.status() == 503;
+        } catch (RuntimeException e) {
+            boolean stopped = interrupted(e) || e instanceof HttpError h && h.status() == 503;
             if (stopped && budget.cancelledBecause() != null) {
                 throw overBudget(budget);
             }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw e;
+        } finally {
+            alarm.cancel(false);
+            inFlight.decrementAndGet();
         }
     }
 
@@ -122,14 +137,16 @@ final class Admission implements AutoCloseable {
                 + "; narrow it (add a LIMIT or bind more terms) or ask the operator for a longer --timeout");
     }
 
-    /** Operations admitted and not yet finished on their worker (cancelled ones included). */
+    /** Operations admitted and not yet finished on their thread (cancelled ones included). */
     int inFlight() {
         return inFlight.get();
     }
 
     @Override
     public void close() {
-        // Not shutdownNow: an interrupted FileChannel read closes the NativeStore's file; running work stops at its deadline.
-        pool.shutdown();
+        // Nothing is interrupted: an interrupted FileChannel read closes the NativeStore's file; running work stops
+        // at its deadline. New work is refused.
+        closed = true;
+        watchdog.shutdownNow();
     }
 }

@@ -3,7 +3,6 @@ package dev.lacuna.serve;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
@@ -34,12 +33,10 @@ import dev.lacuna.store.GraphRole;
 /**
  * The SPARQL 1.1 Protocol over the served paths: routing, CORS, reading the request, the home page and service
  * description, and mapping every failure to a status with a one-line plain-text reason. Evaluation runs through
- * {@link Admission}; updates through {@link UpdateGuard}. One access-log line per request (logger
- * {@code dev.lacuna.serve.access}).
+ * {@link Admission}; updates through {@link UpdateGuard}; the answer, and its access-log line, through {@link Reply}.
  */
 final class ProtocolHandler extends Handler.Abstract {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolHandler.class);
-    private static final Logger ACCESS = LoggerFactory.getLogger("dev.lacuna.serve.access");
     private static final long DRAIN_LIMIT = 64L << 20;
     static final String ALLOW = "GET, HEAD, POST, OPTIONS";
 
@@ -83,13 +80,9 @@ final class ProtocolHandler extends Handler.Abstract {
     }
 
     private void serve(Request request, Response response, Callback callback, Body posted) {
-        long start = System.nanoTime();
         String path = Request.getPathInContext(request);
         String method = request.getMethod();
-        int status = 500;
-        String type = "text/plain; charset=utf-8";
-        byte[] body = new byte[0];
-        String note = "";
+        Reply reply = new Reply(request, response, callback, settings.network().accessLog());
         if (settings.network().corsOrigin() != null) {
             response.getHeaders().put("Access-Control-Allow-Origin", settings.network().corsOrigin());
             response.getHeaders().put("Vary", "Origin");
@@ -101,74 +94,41 @@ final class ProtocolHandler extends Handler.Abstract {
                     response.getHeaders().put("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
                     response.getHeaders().put("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization");
                 }
-                status = 204;
+                reply.send(204, Reply.PLAIN, new byte[0], "");
             } else {
-                QueryRunner.Answer answer = route(request, response, path, posted);
-                status = answer.status();
-                type = answer.contentType();
-                body = answer.body();
-                note = " rows=" + answer.rows();
+                QueryRunner.Answer answer = route(request, response, path, posted, reply);
                 if (answer.truncated()) {
-                    response.getHeaders().put("X-Lacuna-Truncated", "max rows " + settings.limits().maxRows());
-                    note += " (truncated)";
                     LOG.info("answer cut at the row limit of {} on {}", settings.limits().maxRows(), path);
                 }
+                reply.answer(answer, settings.limits().maxRows());
             }
         } catch (HttpError e) {
-            status = e.status();
-            note = " " + e.getMessage();
-            if (!method.equals("POST") && (request.getLength() > 0 || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING))) {
-                // a body nobody read: the connection cannot carry the client's next request
-                response.getHeaders().put(HttpHeader.CONNECTION, "close");
-            }
-            body = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
-            if (e.allow() != null) {
-                response.getHeaders().put(HttpHeader.ALLOW, e.allow());
-            } else if (status == 503) {
-                response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-            }
+            reply.fail(e);
         } catch (QueryEvaluationException | RepositoryException e) {
             Throwable root = rootCause(e);
             boolean clientError = root instanceof PatternSyntaxException
                     || String.valueOf(e.getMessage()).startsWith("Unknown function");
-            status = clientError ? 400 : root instanceof SocketTimeoutException ? 503 : 500;
+            int status = clientError ? 400 : root instanceof SocketTimeoutException ? 503 : 500;
             String message = status == 503 ? "query exceeded the time limit of " + QueryRunner.describe(settings.limits().timeout())
                     + " on the remote store" : (clientError ? "bad query: " : "query failed: ") + Redaction.redact(rootMessage(e));
             // A remote store's error text may repeat the request it got, credentials included.
-            note = " " + Redaction.redact(e.toString());
-            body = (message + "\n").getBytes(StandardCharsets.UTF_8);
+            reply.send(status, Reply.PLAIN, (message + "\n").getBytes(StandardCharsets.UTF_8), " " + Redaction.redact(e.toString()));
         } catch (StackOverflowError e) {
             // A shape QueryNesting does not count (a join chain of tens of thousands of patterns, say) overflowed the
             // parser or the evaluation: the client still gets an answer, the log one line.
-            status = 400;
-            note = " " + QueryNesting.TOO_DEEP;
-            body = (QueryNesting.TOO_DEEP + " for this endpoint; split it into smaller queries\n").getBytes(StandardCharsets.UTF_8);
+            reply.send(400, Reply.PLAIN, (QueryNesting.TOO_DEEP + " for this endpoint; split it into smaller queries\n")
+                    .getBytes(StandardCharsets.UTF_8), " " + QueryNesting.TOO_DEEP);
         } catch (RuntimeException e) {
-            status = 500;
-            note = " " + e;
             LOG.warn("request {} failed", path, e);
-            body = ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8);
+            reply.send(500, Reply.PLAIN, ("internal error: " + e + "\n").getBytes(StandardCharsets.UTF_8), " " + e);
         } catch (VirtualMachineError e) {
             // Out of memory, say: answered rather than leaving the connection without a response.
-            status = 503;
-            note = " " + e;
             LOG.warn("request {} failed: {}", path, e.toString());
-            body = ("server out of resources, retry later\n").getBytes(StandardCharsets.UTF_8);
-        }
-        response.setStatus(status);
-        boolean noBody = body.length == 0 || status == 204 || method.equals("HEAD");
-        if (status != 204) {
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
-            response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-        }
-        response.write(true, noBody ? null : ByteBuffer.wrap(body), callback);
-        if (settings.network().accessLog()) {
-            ACCESS.info("{} {} {} {} {}B {}ms{}", Request.getRemoteAddr(request), escaped(method), escaped(path), status,
-                    body.length, (System.nanoTime() - start) / 1_000_000, escaped(oneLine(note)));
+            reply.send(503, Reply.PLAIN, "server out of resources, retry later\n".getBytes(StandardCharsets.UTF_8), " " + e);
         }
     }
 
-    private QueryRunner.Answer route(Request request, Response response, String path, Body body) {
+    private QueryRunner.Answer route(Request request, Response response, String path, Body body, Reply reply) {
         if (path.equals("/") || path.equals("/index.html")) {
             if (!request.getMethod().equals("GET") && !request.getMethod().equals("HEAD")) {
                 throw HttpError.methodNotAllowed("method " + request.getMethod() + " not allowed on the home page", "GET, HEAD");
@@ -199,7 +159,7 @@ final class ProtocolHandler extends Handler.Abstract {
                     0, false);
         }
         if (sparql.update() != null) {
-            return update(request, response, target, sparql, base);
+            return update(request, response, target, sparql, base, reply);
         }
         String text = sparql.query();
         if (text == null || text.isBlank()) {
@@ -224,7 +184,8 @@ final class ProtocolHandler extends Handler.Abstract {
         // A result type the client cannot take is answered before the query takes a worker.
         ResultFormats.choose(kind(query), format, accept);
         String queryText = withBase(base, text);
-        return admission.run(budget -> runner.query(target.repository(), dataset, queryText, query, format, accept));
+        return admission.run(budget -> runner.query(target.repository(), dataset, queryText, query, format, accept),
+                reply::fail);
     }
 
     /**
@@ -232,7 +193,8 @@ final class ProtocolHandler extends Handler.Abstract {
      * nesting check before the token (a body that would overflow the parser gets its 400 whoever sends it), the
      * token before parsing, then the parse, the dataset clauses and {@link UpdateGuard}.
      */
-    private QueryRunner.Answer update(Request request, Response response, Target target, SparqlRequest sparql, String base) {
+    private QueryRunner.Answer update(Request request, Response response, Target target, SparqlRequest sparql, String base,
+            Reply reply) {
         if (!request.getMethod().equals("POST")) {
             throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
         }
@@ -255,7 +217,7 @@ final class ProtocolHandler extends Handler.Abstract {
         admission.run(budget -> {
             guard.apply(target.repository(), target.graph(), updateText, update, where);
             return null;
-        });
+        }, reply::fail);
         return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);
     }
 
@@ -310,41 +272,6 @@ final class ProtocolHandler extends Handler.Abstract {
         } catch (IOException e) {
             // the client gave up; nothing to drain
         }
-    }
-
-    /** Access-log notes stay on one line and short, whatever the parser said. */
-    private static String oneLine(String note) {
-        String s = note.replaceAll("\\s+", " ");
-        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
-    }
-
-    /**
-     * A client's text as one log line shows it: control, format (U+202E turns a terminal line around) and line or
-     * paragraph separator characters written as \\uXXXX, the rest as it came.
-     */
-    static String escaped(String text) {
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            int type = Character.getType(c);
-            boolean hidden = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE && !validPair(text, i);
-            if (hidden) {
-                if (out == null) {
-                    out = new StringBuilder(text.length() + 16).append(text, 0, i);
-                }
-                out.append(String.format("\\u%04x", (int) c));
-            } else if (out != null) {
-                out.append(c);
-            }
-        }
-        return out == null ? text : out.toString();
-    }
-
-    private static boolean validPair(String text, int i) {
-        char c = text.charAt(i);
-        return Character.isHighSurrogate(c) ? i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))
-                : i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
     }
 
     private static Throwable rootCause(Throwable e) {
