@@ -81,7 +81,9 @@ public final class ServeCommand implements Command {
         options.addOption(Option.builder().longOpt("token").hasArg().argName("TOKEN")
                 .desc("update token (at least 16 characters); prefer $" + TOKEN_ENV + " so it stays out of ps").get());
         options.addOption(Option.builder().longOpt("view-store").hasArg().argName("SPEC")
-                .desc("where a label/shape view, or the copy updates change, is materialised: memory (default), native:DIR or lmdb:DIR").get());
+                .desc("where a label/shape view, the copy of a remote store's served graphs, or the copy updates change, is materialised: memory (default), native:DIR or lmdb:DIR").get());
+        options.addOption(Option.builder().longOpt("pass-through")
+                .desc("in front of a remote store (--repository, --sparql): send each query to the store instead of answering it from a copy of the served graphs made at start").get());
         options.addOption(Option.builder().longOpt("query-memory").hasArg().argName("MIB")
                 .desc("MiB one query may allocate before it is cancelled with 503 (default: half the heap / workers)").get());
         options.addOption(Option.builder().longOpt("max-connections").hasArg().argName("N")
@@ -100,7 +102,8 @@ public final class ServeCommand implements Command {
                 .labels(CommonOptions.choice(line, "labels", "private", LabelMode::parse))
                 .shape(CommonOptions.choice(line, "shape", "plain", Shape::parse))
                 .timeout(duration(line.getOptionValue("timeout", "30s")))
-                .accessLog(!line.hasOption("no-access-log"));
+                .accessLog(!line.hasOption("no-access-log"))
+                .passThrough(line.hasOption("pass-through"));
         if (line.hasOption("max-rows")) {
             builder.maxRows(CommonOptions.longValue(line, "max-rows", 0));
         }

@@ -7,7 +7,6 @@ import java.util.Objects;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.store.KgGraphs;
-import dev.lacuna.view.KgView;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
@@ -28,6 +27,7 @@ public final class EndpointBuilder {
     private String updateToken;
     private Boolean compat;
     private Repository viewStore;
+    private boolean passThrough;
     private boolean accessLog = true;
     private String corsOrigin;
     private int maxConnections = 2048;
@@ -124,6 +124,15 @@ public final class EndpointBuilder {
         return this;
     }
 
+    /**
+     * In front of a store behind HTTP: send each query to the store instead of answering it from a copy of the
+     * served graphs made at start (the default; see {@link StoreCopy}).
+     */
+    public EndpointBuilder passThrough(boolean passThrough) {
+        this.passThrough = passThrough;
+        return this;
+    }
+
     public EndpointBuilder accessLog(boolean accessLog) {
         this.accessLog = accessLog;
         return this;
@@ -177,7 +186,7 @@ public final class EndpointBuilder {
 
     private EndpointSettings.View view() {
         return new EndpointSettings.View(exposure, labels, shape, compat != null ? compat : shape == Shape.FREEBASE,
-                viewStore);
+                viewStore, passThrough);
     }
 
     private EndpointSettings.Network network() {
@@ -185,7 +194,7 @@ public final class EndpointBuilder {
     }
 
     private EndpointSettings.Limits limits() {
-        int w = workers != null ? workers : EndpointSettings.defaultWorkers(repository, KgView.needed(labels, shape));
+        int w = workers != null ? workers : EndpointSettings.defaultWorkers(repository, view());
         return new EndpointSettings.Limits(timeout, maxRows, w, queue, maxBodyBytes,
                 queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w));
     }

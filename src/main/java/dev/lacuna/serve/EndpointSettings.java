@@ -7,10 +7,11 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 
 import org.eclipse.rdf4j.repository.Repository;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.StoreKinds;
+import dev.lacuna.view.KgView;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
@@ -25,13 +26,30 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
 
     /**
      * What a client sees: the exposed graphs, how entities are named, the plain or Freebase shape, Virtuoso's
-     * habits for ToG/PoG clients, and the store holding the label view (null: none built).
+     * habits for ToG/PoG clients, the store holding the label view or the copy of a remote store's graphs (null: a
+     * memory store), and whether queries are sent on to a remote store instead of answered from that copy.
      */
-    public record View(Exposure exposure, LabelMode labels, Shape shape, boolean compat, Repository viewStore) {
+    public record View(Exposure exposure, LabelMode labels, Shape shape, boolean compat, Repository viewStore,
+            boolean passThrough) {
         void check(StringBuilder problems) {
             if (labels == null || shape == null || exposure == null) {
                 problems.append("; labels, shape and exposure must be set");
             }
+        }
+
+        /** Whether the served graphs are materialised in this process as a label/shape view. */
+        boolean materialised() {
+            return KgView.needed(labels, shape);
+        }
+
+        /**
+         * Whether the graphs of this store are copied into this process at start and answered from there
+         * ({@link StoreCopy}): a store behind HTTP, unless the user asked for pass-through or --expose all (which
+         * serves the store as it is, every graph of it).
+         */
+        boolean copies(Repository repository) {
+            return !materialised() && !passThrough && !exposure.all() && repository != null
+                    && !StoreKinds.config(repository).embedded();
         }
     }
 
@@ -140,14 +158,16 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
     }
 
     /**
-     * Queries at once by default: 2 x cores where this process evaluates them, at least 16 in front of a remote
-     * store. There a worker mostly waits for the store's answer, and 2 x this machine's cores held a store that
-     * evaluates 16 queries at once to a few (in front of GraphDB on 2 cores: half the queries per second that
-     * GraphDB served 16 clients directly).
+     * Queries at once by default: 2 x cores where this process evaluates them, at least 16 when each is passed
+     * through to a remote store. There a worker mostly waits for the store's answer, and 2 x this machine's cores
+     * held a store that evaluates 16 queries at once to a few (in front of GraphDB on 2 cores: half the queries per
+     * second that GraphDB served 16 clients directly).
      */
-    static int defaultWorkers(Repository repository, boolean materialisedView) {
+    static int defaultWorkers(Repository repository, View view) {
         int local = Math.max(2, Runtime.getRuntime().availableProcessors() * 2);
-        return repository == null || materialisedView || repository instanceof SailRepository ? local : Math.max(16, local);
+        boolean evaluatedHere = repository == null || view.materialised() || view.copies(repository)
+                || StoreKinds.config(repository).embedded();
+        return evaluatedHere ? local : Math.max(16, local);
     }
 
     /** The default memory budget: all workers together may take half the heap. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -87,8 +88,8 @@ public final class LacunaEndpoint {
     // ------------------------------------------------------------------ life cycle
 
     /**
-     * Checks that the store holds what is to be served, builds the label/shape view if one is needed, then binds
-     * and starts serving. A KG without triples in complete, or without an incomplete graph to expose, is refused
+     * Checks that the store holds what is to be served, builds the label/shape view if one is needed or copies the
+     * served graphs of a store behind HTTP ({@link StoreCopy}), then binds and starts serving. A KG without triples in complete, or without an incomplete graph to expose, is refused
      * with the command that makes it.
      */
     public synchronized LacunaEndpoint start() {
@@ -98,7 +99,7 @@ public final class LacunaEndpoint {
         KgGraphs kg = settings.kg();
         checkStore(settings.repository(), kg, settings.view().exposure());
         Repository served = settings.repository();
-        if (KgView.needed(settings.view().labels(), settings.view().shape())) {
+        if (settings.view().materialised()) {
             Repository store = settings.view().viewStore();
             if (store == null) {
                 store = new SailRepository(new MemoryStore());
@@ -107,12 +108,19 @@ public final class LacunaEndpoint {
             }
             view = KgView.build(settings.repository(), kg, settings.view().labels(), settings.view().shape(), store);
             served = store;
+        } else if (settings.view().copies(served)) {
+            List<IRI> graphs = settings.view().exposure().roles().stream().map(kg::graph).toList();
+            served = StoreCopy.of(served, graphs, settings.view().viewStore());
+            if (settings.view().viewStore() == null) {
+                ownedViewStore = served;
+            }
         }
         Repository writable = served;
-        if (settings.updateToken() != null && (view == null || keepUpdates != null)) {
-            // Without a view, updates would reach the published graph itself; a view is a copy already, but
-            // what the run changed is then only known against a second copy.
-            runCopy = RunCopy.of(served, kg.incomplete(), view == null ? settings.view().viewStore() : null);
+        boolean copied = served != settings.repository();
+        if (settings.updateToken() != null && (!copied || keepUpdates != null)) {
+            // Without a view or a copy, updates would reach the published graph itself; a view or a copy is a copy
+            // already, but what the run changed is then only known against a second copy.
+            runCopy = RunCopy.of(served, kg.incomplete(), copied ? null : settings.view().viewStore());
             writable = runCopy.repository();
             BudgetedEvaluation.install(writable);
         }
@@ -141,7 +149,7 @@ public final class LacunaEndpoint {
             Warnings.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
                     + "included. Never point a system under test at this server.");
         }
-        if (view == null) {
+        if (!copied) {
             warnWithoutObjectIndex(served);
         }
         if (!InetAddress.getLoopbackAddress().getHostAddress().equals(settings.network().host()) && !settings.network().host().equals("localhost")) {
@@ -280,7 +288,7 @@ public final class LacunaEndpoint {
 
     /** The store the writable incomplete graph is served from: the run's copy (null for a read-only endpoint). */
     Repository writableCopy() {
-        return runCopy != null ? runCopy.repository() : view != null && settings.updateToken() != null ? view.repository() : null;
+        return runCopy != null ? runCopy.repository() : settings.updateToken() != null ? targets.get("/sparql/incomplete").repository() : null;
     }
 
     /** Blocks until {@link #stop()} is called. */

@@ -48,10 +48,10 @@ import dev.lacuna.testing.TestData;
 /**
  * The endpoint's latency against the store it seals, in one run on one machine: ToG's four one-pattern templates
  * (sparql/tog-*.rq, with DISTINCT) over FB15k-237 train, sent to GraphDB directly (FROM the incomplete graph), to
- * {@code lacuna serve} on LMDB and to {@code lacuna serve} in front of that GraphDB. The three are interleaved
- * (blocks of queries in turn, so that the machine's load falls on all three alike) at one client and at 16; every
- * query's answer is first checked to be the same from all three. A second mix replays, over the same three kinds
- * of endpoint, the queries a real {@code lacuna tog} run sent ({@link TogReplay}). Median, p95 and queries/s into
+ * {@code lacuna serve} on LMDB and to {@code lacuna serve} in front of that GraphDB, as it serves by default (from a
+ * copy made at start) and with {@code --pass-through}. The four are interleaved (blocks of queries in turn, so that
+ * the machine's load falls on all alike) at one client and at 16; every query's answer is first checked to be the
+ * same from all four. A second mix replays, over the same four kinds of endpoint, the queries a real {@code lacuna tog} run sent ({@link TogReplay}). Median, p95 and queries/s into
  * target/bench/endpoint-latency.md.
  *
  * <p>Run with {@code mvn -B -o -Pbench test -Dtest=EndpointLatencyBench} (-Dlacuna.bench.queries=N queries per
@@ -63,7 +63,9 @@ class EndpointLatencyBench {
     private static final KgGraphs KG = KgGraphs.of("fb15k-237");
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
     private static final String ACCEPT = "application/sparql-results+json";
-    /** Queries per turn of one endpoint at one client: short enough that load changes hit all three alike. */
+    private static final String IN_FRONT = "lacuna serve in front of GraphDB (copy made at start, the default)";
+    private static final String PASSING = "lacuna serve in front of GraphDB, --pass-through";
+    /** Queries per turn of one endpoint at one client: short enough that load changes hit all of them alike. */
     private static final int BLOCK = 50;
 
     static {
@@ -147,19 +149,26 @@ class EndpointLatencyBench {
         String basic = "Basic " + Base64.getEncoder().encodeToString(
                 (credentials.user() + ":" + credentials.password()).getBytes(StandardCharsets.UTF_8));
         LacunaEndpoint onLmdb = LacunaEndpoint.builder().repository(lmdb).kg(KG).port(0).build().start();
+        t0 = System.nanoTime();
         LacunaEndpoint inFront = LacunaEndpoint.builder().repository(remote).kg(KG).port(0).build().start();
+        double copyStart = (System.nanoTime() - t0) / 1e9;
+        LacunaEndpoint passing = LacunaEndpoint.builder().repository(remote).kg(KG).port(0).passThrough(true).build().start();
         LacunaEndpoint togOnLmdb = LacunaEndpoint.builder().repository(tog.lmdb()).kg(tog.kg()).port(0).build().start();
         LacunaEndpoint togInFront = LacunaEndpoint.builder().repository(togRemote).kg(tog.kg()).port(0).build().start();
+        LacunaEndpoint togPassing = LacunaEndpoint.builder().repository(togRemote).kg(tog.kg()).port(0).passThrough(true)
+                .build().start();
         String report;
         try {
             List<Endpoint> endpoints = List.of(
                     new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(id), KG.incomplete(), basic),
                     new Endpoint("lacuna serve on LMDB", onLmdb.url() + "sparql", null, null),
-                    new Endpoint("lacuna serve in front of GraphDB", inFront.url() + "sparql", null, null));
+                    new Endpoint(IN_FRONT, inFront.url() + "sparql", null, null),
+                    new Endpoint(PASSING, passing.url() + "sparql", null, null));
             List<Endpoint> togEndpoints = List.of(
                     new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(togId), tog.kg().incomplete(), basic),
                     new Endpoint("lacuna serve on LMDB", togOnLmdb.url() + "sparql", null, null),
-                    new Endpoint("lacuna serve in front of GraphDB", togInFront.url() + "sparql", null, null));
+                    new Endpoint(IN_FRONT, togInFront.url() + "sparql", null, null),
+                    new Endpoint(PASSING, togPassing.url() + "sparql", null, null));
             long togRows = sameAnswers(togEndpoints, tog.queries());
             long answered = sameAnswers(endpoints, queries);
             // warm-up: JIT in this JVM and GraphDB's, connections, GraphDB's caches
@@ -179,13 +188,13 @@ class EndpointLatencyBench {
             Tally[] togOne = interleavedOneClient(togEndpoints, replay);
             Tally[] togSixteen = interleavedClients(togEndpoints, tog.queries(), 16, seconds);
             report = report(endpoints, one, sixteen, triples.size(), incomplete.size(), queries.size(), answered,
-                    seconds, lmdbLoad, graphDbLoad) + String.format(Locale.ROOT, "%nFloor of lacuna serve on LMDB at one "
+                    seconds, lmdbLoad, graphDbLoad, copyStart) + String.format(Locale.ROOT, "%nFloor of lacuna serve on LMDB at one "
                     + "client, median: the home page %.2f ms, `ASK {}` %.2f ms.%n", floor[0], floor[1])
                     + String.format(Locale.ROOT, "%n## Second mix: the queries of a lacuna tog run%n%n`lacuna demo` "
                     + "(the bundled Family KG), its graphs in the Freebase shape with text names in a second LMDB store "
                     + "and a second GraphDB repository; `lacuna tog` (embedding pruning, test split, %d questions) "
                     + "against lacuna serve on that LMDB store asked %d queries, %d distinct texts (ToG sends each "
-                    + "once); all three endpoints gave the same %d rows to every one. One client: %d queries per "
+                    + "once); all four endpoints gave the same %d rows to every one. One client: %d queries per "
                     + "endpoint (the distinct texts in the order sent, from the start again when they run out); 16 "
                     + "clients: as above.%n%n", tog.questions(), tog.asked(), tog.queries().size(), togRows,
                     replay.size()) + table(togEndpoints, togOne, togSixteen);
@@ -196,8 +205,10 @@ class EndpointLatencyBench {
         } finally {
             onLmdb.stop();
             inFront.stop();
+            passing.stop();
             togOnLmdb.stop();
             togInFront.stop();
+            togPassing.stop();
             Stores.close(lmdb);
             Stores.close(tog.lmdb());
             remote.shutDown();
@@ -388,15 +399,16 @@ class EndpointLatencyBench {
     }
 
     private static String report(List<Endpoint> endpoints, Tally[] one, Tally[] sixteen, int triples, int incomplete,
-            int queries, long rows, int seconds, double lmdbLoad, double graphDbLoad) {
+            int queries, long rows, int seconds, double lmdbLoad, double graphDbLoad, double copyStart) {
         StringBuilder b = new StringBuilder("# Endpoint latency: GraphDB direct, lacuna serve on LMDB, lacuna serve in front of GraphDB\n\n");
         b.append(String.format(Locale.ROOT, "%s. FB15k-237 train (%d triples; incomplete %d = every 50th missing), ToG's four "
-                + "templates with DISTINCT (sparql/tog-*.rq), %d seeded queries; all three endpoints gave the same %d rows "
+                + "templates with DISTINCT (sparql/tog-*.rq), %d seeded queries; all four endpoints gave the same %d rows "
                 + "to every query. One client: the queries in turns of %d per endpoint, order rotating, JDK HttpClient "
                 + "with keep-alive. 16 clients: %d s per endpoint in three turns. Access log lines not written, "
-                + "clients and both lacuna endpoints in one JVM, GraphDB in its own; %d cores. Load: LMDB %.1f s, "
-                + "GraphDB %.1f s.%n%n", Instant.now(), triples, incomplete, queries, rows, BLOCK, seconds,
-                Runtime.getRuntime().availableProcessors(), lmdbLoad, graphDbLoad));
+                + "clients and the lacuna endpoints in one JVM, GraphDB in its own; %d cores. Load: LMDB %.1f s, "
+                + "GraphDB %.1f s. Start of the endpoint in front of GraphDB, its copy of incomplete included: %.1f s.%n%n",
+                Instant.now(), triples, incomplete, queries, rows, BLOCK, seconds,
+                Runtime.getRuntime().availableProcessors(), lmdbLoad, graphDbLoad, copyStart));
         return b.append(table(endpoints, one, sixteen)).toString();
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import dev.lacuna.testing.Rdf4jServer;
 
 /**
- * In front of a remote store the rows are written as the store's response is read; at the row limit reading
+ * In front of a remote store with {@code --pass-through} the rows are written as the store's response is read; at the row limit reading
  * stops. The answer then holds exactly the limit's rows, and the store's connection pool still serves the next
  * queries (a response abandoned half-read must not leave a broken connection in the pool).
  */
@@ -39,7 +39,7 @@ class RemoteRowLimitTest {
         HTTPRepository remote = server.repository(id);
         ServeFixture.load(remote);
         LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
-                .expose(Exposure.parse("complete")).maxRows(3).workers(2).build().start();
+                .expose(Exposure.parse("complete")).maxRows(3).workers(2).passThrough(true).build().start();
         try {
             String url = endpoint.url() + "sparql/complete";
             for (int i = 0; i < 10; i++) {

@@ -1,6 +1,7 @@
 package dev.lacuna.serve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -18,8 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.rdf4j.model.IRI;
+import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.query.BindingSet;
 import org.eclipse.rdf4j.query.TupleQueryResult;
+import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.http.HTTPRepository;
 import org.eclipse.rdf4j.repository.sparql.SPARQLRepository;
@@ -29,15 +33,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import dev.lacuna.LacunaException;
 import dev.lacuna.cli.CliContext;
 import dev.lacuna.cli.Main;
+import dev.lacuna.store.StoreSpec;
+import dev.lacuna.store.Stores;
 import dev.lacuna.testing.Rdf4jServer;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
 /**
  * The endpoint over a real RDF4J Server (the remote store path, as with GraphDB): data loaded through the RDF4J
- * REST protocol, served by {@code lacuna serve --repository URL}, queried with RDF4J's SPARQLRepository.
+ * REST protocol, served by {@code lacuna serve --repository URL} from a copy made at start and with
+ * {@code --pass-through}, queried with RDF4J's SPARQLRepository.
  */
 @ExtendWith(Rdf4jServer.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -104,20 +112,68 @@ class RemoteStoreServeTest {
 
     @Test
     void endpointOverHttpRepositoryServesCompleteAndIncomplete() throws Exception {
-        LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
-                .expose(Exposure.parse("complete,incomplete")).timeout(Duration.ofSeconds(2)).build().start();
+        // By default from a copy made at start; with pass-through each query goes to the store. Both serve the same
+        // graphs, keep the dataset sealed and stop a query at the time limit.
+        for (boolean passThrough : new boolean[] {false, true}) {
+            LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
+                    .expose(Exposure.parse("complete,incomplete")).timeout(Duration.ofSeconds(2)).passThrough(passThrough)
+                    .build().start();
+            try {
+                assertServesBothGraphs(endpoint.url());
+                // 100 million rows over complete's 10 triples: far past the 2 s limit
+                String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . "
+                        + "?q ?r ?t . ?u ?v ?w . ?x ?y ?z }";
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql/complete?query="
+                        + URLEncoder.encode(slow, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(503, r.statusCode(), "pass-through " + passThrough + ": " + r.body());
+                // the copy's evaluation (hash joins in this heap) may reach the memory budget first
+                assertTrue(r.body().contains("time limit") || !passThrough && r.body().contains("memory budget"), r.body());
+                assertEquals(ServeFixture.TRIPLES.length, triples(endpoint.url() + "sparql/complete").size());
+            } finally {
+                endpoint.stop();
+            }
+        }
+    }
+
+    @Test
+    void theCopyServesTheGraphAsItWasAtStartAndPassThroughTheStoreAsItIs() throws Exception {
+        LacunaEndpoint copy = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0).build().start();
+        LacunaEndpoint passing = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
+                .passThrough(true).build().start();
+        IRI added = SimpleValueFactory.getInstance().createIRI("urn:test:added");
         try {
-            assertServesBothGraphs(endpoint.url());
-            // 100 million rows over complete's 10 triples: far past the 2 s limit
-            String slow = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?q ?r ?t . "
-                    + "?u ?v ?w . ?x ?y ?z }";
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql/complete?query="
-                    + URLEncoder.encode(slow, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
-            assertEquals(503, r.statusCode(), r.body());
-            assertTrue(r.body().contains("time limit"), r.body());
-            assertEquals(ServeFixture.TRIPLES.length, triples(endpoint.url() + "sparql/complete").size());
+            int before = triples(copy.url() + "sparql").size();
+            assertEquals(before, triples(passing.url() + "sparql").size());
+            try (RepositoryConnection c = remote.getConnection()) {
+                c.add(added, added, added, ServeFixture.KG.incomplete());
+            }
+            assertEquals(before, triples(copy.url() + "sparql").size(), "the copy follows the store");
+            assertEquals(before + 1, triples(passing.url() + "sparql").size(), "pass-through does not reach the store");
         } finally {
-            endpoint.stop();
+            try (RepositoryConnection c = remote.getConnection()) {
+                c.remove(added, added, added, ServeFixture.KG.incomplete());
+            }
+            copy.stop();
+            passing.stop();
+        }
+    }
+
+    @Test
+    void aStoreThatCutsItsAnswerShortIsNotCopied() {
+        // A SPARQL endpoint that answers at most 3 rows (as Virtuoso's ResultSetMaxRows does): copying the graph
+        // through it would serve a partial graph, a benchmark silently wrong.
+        LacunaEndpoint cutting = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
+                .expose(Exposure.parse("all")).maxRows(3).accessLog(false).build().start();
+        Repository behind = Stores.open(StoreSpec.sparql(cutting.url() + "sparql", null));
+        try {
+            LacunaException e = assertThrows(LacunaException.class, () -> LacunaEndpoint.builder().repository(behind)
+                    .kg(ServeFixture.KG).port(0).build().start().stop());
+            assertTrue(e.getMessage().contains("gave 3 triples where the store counts " + (ServeFixture.TRIPLES.length - ServeFixture.removed().size())),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("--pass-through"), e.getMessage());
+        } finally {
+            Stores.close(behind);
+            cutting.stop();
         }
     }
 

@@ -26,8 +26,8 @@ import dev.lacuna.testing.GraphDb;
 import dev.lacuna.testing.Rdf4jServer;
 
 /**
- * A query right after one cut at the time limit, with {@code serve} in front of a remote store (RDF4J Server and
- * GraphDB). The store answers a query over its own time limit with a 503 and then closes that connection; a client
+ * A query right after one cut at the time limit, with {@code serve --pass-through} in front of a remote store (RDF4J
+ * Server and GraphDB): only then does the store evaluate the endpoint's queries. The store answers a query over its own time limit with a 503 and then closes that connection; a client
  * that pooled it handed the next query a dead connection (RDF4J logged "Closing stale connection", and the query
  * failed or waited for a retry). Before the fix each of these tries leased such a connection; now none may, and the
  * next query answers 200.
@@ -58,7 +58,7 @@ class RemoteTimeoutReuseTest {
         Repository remote = Stores.open(store);
         ServeFixture.load(remote);
         LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0)
-                .expose(Exposure.parse("complete")).timeout(Duration.ofSeconds(1)).build().start();
+                .expose(Exposure.parse("complete")).timeout(Duration.ofSeconds(1)).passThrough(true).build().start();
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(new TeeOutputStream(stderr, captured), true, StandardCharsets.UTF_8));
