@@ -67,7 +67,7 @@ public final class ServeCommand implements Command {
         options.addOption(Option.builder().longOpt("max-rows").hasArg().argName("N")
                 .desc("most result rows per answer (default 100000)").get());
         options.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
-                .desc("queries evaluated at once (default 2 x cores; at least 16 in front of a remote store, which evaluates them)").get());
+                .desc("queries evaluated at once (default 2 x cores; at least 16 with --pass-through, where the remote store evaluates them)").get());
         options.addOption(Option.builder().longOpt("queue").hasArg().argName("N")
                 .desc("requests that may wait for a worker; more get 503 at once (default 64)").get());
         options.addOption(Option.builder().longOpt("max-body").hasArg().argName("BYTES")
