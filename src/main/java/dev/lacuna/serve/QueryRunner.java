@@ -65,16 +65,19 @@ final class QueryRunner {
     private final Duration timeout;
     private final long maxRows;
     private final boolean storeLimit;
+    private final ReadConnections connections;
 
     /**
      * @param storeLimit pass the time limit to the store too: for remote stores, which stop their own evaluation.
      *        Embedded stores are stopped by the {@link QueryBudget} instead, whose check runs in the evaluating
      *        thread (RDF4J's own limit closes the iteration from a timer thread).
+     * @param connections where each query gets its connection to the store
      */
-    QueryRunner(Duration timeout, long maxRows, boolean storeLimit) {
+    QueryRunner(Duration timeout, long maxRows, boolean storeLimit, ReadConnections connections) {
         this.timeout = timeout;
         this.maxRows = maxRows;
         this.storeLimit = storeLimit;
+        this.connections = connections;
     }
 
     /**
@@ -147,7 +150,10 @@ final class QueryRunner {
     Answer query(Repository repository, Dataset dataset, String text, ParsedQuery parsed, String formatParam,
             String accept) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (RepositoryConnection c = repository.getConnection()) {
+        ReadConnections.Lease lease = connections.lease(repository);
+        boolean clean = false;
+        try {
+            RepositoryConnection c = lease.connection();
             Query query = prepare(c, text, parsed);
             if (dataset != null) {
                 query.setDataset(dataset);
@@ -155,19 +161,22 @@ final class QueryRunner {
             if (storeLimit) {
                 query.setMaxExecutionTime(storeSeconds());
             }
+            Answer answer;
             if (parsed instanceof ParsedBooleanQuery) {
                 FileFormat format = ResultFormats.choose(ResultFormats.Kind.BOOLEAN, formatParam, accept);
                 boolean value = ((BooleanQuery) query).evaluate();
                 ByteArrayOutputStream out = new ByteArrayOutputStream(64);
                 QueryResultIO.writeBoolean(value, (BooleanQueryResultFormat) format, out);
-                return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), 1, false);
+                answer = new Answer(200, ResultFormats.contentType(format), out.toByteArray(), 1, false);
             } else if (parsed instanceof ParsedGraphQuery) {
-                return graph((GraphQuery) query, formatParam, accept, deadline);
+                answer = graph((GraphQuery) query, formatParam, accept, deadline);
             } else if (c instanceof SailRepositoryConnection) {
-                return tuple((TupleQuery) query, formatParam, accept, deadline);
+                answer = tuple((TupleQuery) query, formatParam, accept, deadline);
             } else {
-                return remoteTuple((TupleQuery) query, formatParam, accept, deadline);
+                answer = remoteTuple((TupleQuery) query, formatParam, accept, deadline);
             }
+            clean = true;
+            return answer;
         } catch (QueryInterruptedException e) {
             throw timedOut();
         } catch (QueryEvaluationException e) {
@@ -177,6 +186,8 @@ final class QueryRunner {
                 throw timedOut();
             }
             throw e;
+        } finally {
+            lease.end(clean);
         }
     }
 

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -149,6 +150,13 @@ class RemoteStoreServeTest {
             }
             assertEquals(before, triples(copy.url() + "sparql").size(), "the copy follows the store");
             assertEquals(before + 1, triples(passing.url() + "sparql").size(), "pass-through does not reach the store");
+            // the copy is evaluated as an embedded store is: a constant expression that fails leaves its variable
+            // unbound, where the RDF4J Server answers it with an error
+            HttpResponse<String> constant = http.send(HttpRequest.newBuilder(URI.create(copy.url() + "sparql?query="
+                    + URLEncoder.encode("SELECT (1/0 AS ?x) {}", StandardCharsets.UTF_8))).header("Accept", "text/csv")
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, constant.statusCode(), constant.body());
+            assertEquals(List.of("x", ""), constant.body().lines().toList());
         } finally {
             try (RepositoryConnection c = remote.getConnection()) {
                 c.remove(added, added, added, ServeFixture.KG.incomplete());
