@@ -1,8 +1,5 @@
 package dev.lacuna.serve;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * A scan of the operation text before RDF4J parses it. RDF4J's parser and the visitors that walk its algebra
  * recurse once per nesting level and once per link of a chain (UNION, join, OPTIONAL, ||), so a body of 20,000
@@ -21,7 +18,6 @@ final class QueryNesting {
      */
     static final int MAX_LINKS = 2_000;
     static final String TOO_DEEP = "query too deeply nested";
-    private static final Pattern IRIREF = Pattern.compile("<[^<>\"{}|^`\\\\\\x00-\\x20]*>");
     private static final String[] KEYWORDS = {"UNION", "OPTIONAL", "MINUS"};
 
     private QueryNesting() {
@@ -47,9 +43,9 @@ final class QueryNesting {
                     continue;
                 }
                 case '<' -> {
-                    Matcher iri = IRIREF.matcher(text).region(i, n);
-                    if (iri.lookingAt()) {
-                        i = iri.end();
+                    int end = iriEnd(text, i);
+                    if (end > 0) {
+                        i = end;
                         continue;
                     }
                 }
@@ -64,7 +60,7 @@ final class QueryNesting {
                 // or a number it never does
                 case '.' -> link = i + 1 == n || Character.isWhitespace(text.charAt(i + 1)) || text.charAt(i + 1) == '}' ? 1 : 0;
                 case '|', '&' -> link = i + 1 < n && text.charAt(i + 1) == c ? 1 : 0;
-                default -> {
+                case 'U', 'u', 'O', 'o', 'M', 'm' -> {
                     if (boundary(text, i - 1)) {
                         for (String word : KEYWORDS) {
                             if (text.regionMatches(true, i, word, 0, word.length()) && boundary(text, i + word.length())) {
@@ -81,6 +77,23 @@ final class QueryNesting {
             }
             i += c == '|' || c == '&' ? 1 + link : 1;
         }
+    }
+
+    /**
+     * The end (exclusive) of an IRIREF starting at '<' (SPARQL's IRIREF: no space, control, '<', '>', '"', '{', '}',
+     * '|', '^', '`' or '\\' inside), or -1 when the '<' starts none (a less-than).
+     */
+    private static int iriEnd(String text, int start) {
+        for (int i = start + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '>') {
+                return i + 1;
+            }
+            if (c <= 0x20 || "<\"{}|^`\\".indexOf(c) >= 0) {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     static HttpError tooDeep(String why) {

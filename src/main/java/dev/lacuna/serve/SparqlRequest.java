@@ -246,11 +246,13 @@ final class SparqlRequest {
     }
 
     private static String decode(String s, String where) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
+        // Every character of a URL is ASCII: one byte each, three for the rare one that is not.
+        byte[] bytes = new byte[s.length() * 3];
+        int n = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '+') {
-                bytes.write(' ');
+                bytes[n++] = ' ';
             } else if (c == '%') {
                 int hi = i + 2 < s.length() ? Character.digit(s.charAt(i + 1), 16) : -1;
                 int lo = i + 2 < s.length() ? Character.digit(s.charAt(i + 2), 16) : -1;
@@ -258,24 +260,39 @@ final class SparqlRequest {
                     throw new HttpError(400, "malformed percent-encoding in " + where + " at '"
                             + MediaType.shorten(s.substring(i, Math.min(s.length(), i + 3))) + "'");
                 }
-                bytes.write(hi * 16 + lo);
+                bytes[n++] = (byte) (hi * 16 + lo);
                 i += 2;
+            } else if (c < 0x80) {
+                bytes[n++] = (byte) c;
             } else {
                 byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
                 if (Character.isHighSurrogate(c) && i + 1 < s.length()) {
                     b = s.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
                     i++;
                 }
-                bytes.write(b, 0, b.length);
+                System.arraycopy(b, 0, bytes, n, b.length);
+                n += b.length;
             }
         }
-        return utf8(bytes.toByteArray(), where);
+        return utf8(bytes, n, where);
     }
 
     private static String utf8(byte[] bytes, String where) {
+        return utf8(bytes, bytes.length, where);
+    }
+
+    /** The first n bytes as UTF-8, refused when they are not; ASCII (nearly every query) without a decoder. */
+    private static String utf8(byte[] bytes, int n, String where) {
+        boolean ascii = true;
+        for (int i = 0; i < n && ascii; i++) {
+            ascii = bytes[i] >= 0;
+        }
+        if (ascii) {
+            return new String(bytes, 0, n, StandardCharsets.US_ASCII);
+        }
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, 0, n)).toString();
         } catch (CharacterCodingException e) {
             throw new HttpError(400, where + " is not UTF-8: SPARQL requests are UTF-8");
         }

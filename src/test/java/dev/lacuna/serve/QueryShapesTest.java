@@ -71,6 +71,41 @@ class QueryShapesTest {
     }
 
     @Test
+    void anIriTakenAsNormalOnSightIsWhatParsedIriMakesOfIt() {
+        // The quick test may say "don't know" (false) for a normal IRI, never "normal" for one the parser changes.
+        List<String> iris = new ArrayList<>(List.of("http://rdf.freebase.com/ns/m.0abc", "https://lacuna.dev/kg/fb/e/12",
+                "urn:lacuna:no-named-graphs", "http://Example.org/a", "HTTP://example.org/a", "http://example.org",
+                "http://example.org:80/a", "http://u@example.org/a", "http://[::1]/a", "http://example.org/a/../b",
+                "http://example.org/./b", "urn:./x", "urn:x/../y", "http://example.org/a%2fb", "http://example.org/a?b#c",
+                "mailto:a@b", "x-y+z.w:opaque", "1http://a/b", "http:///a", "http://example.org./a", "http:a",
+                "http://example.org//a", "tag:a,b:c", "urn:", "http://exa_mple.org/a", "http://example.org/a b"));
+        java.util.Random random = new java.util.Random(7);
+        String[] schemes = {"http", "https", "urn", "HTTP", "x+y", "a1", "1a", ""};
+        String[] hosts = {"//example.org", "//Example.org", "//a", "//", "//127.0.0.1", "//a:80", "//[::1]", "//u@h", ""};
+        String chars = "abcXYZ019-._~/:@!$&'()*+,;=?#%[] ";
+        for (int k = 0; k < 20_000; k++) {
+            StringBuilder b = new StringBuilder(schemes[random.nextInt(schemes.length)]).append(':')
+                    .append(hosts[random.nextInt(hosts.length)]);
+            for (int len = random.nextInt(12); len > 0; len--) {
+                b.append(chars.charAt(random.nextInt(chars.length())));
+            }
+            iris.add(b.toString());
+        }
+        int normal = 0;
+        for (String iri : iris) {
+            if (QueryShapes.alreadyNormal(iri)) {
+                normal++;
+                org.eclipse.rdf4j.common.net.ParsedIRI parsed = org.eclipse.rdf4j.common.net.ParsedIRI.create(iri);
+                assertEquals(true, parsed.isAbsolute(), iri);
+                assertEquals(iri, parsed.toString(), iri);
+                assertEquals(iri, parsed.normalize().toString(), iri);
+            }
+        }
+        assertEquals(true, normal > 300, "the quick test said normal " + normal + " times");
+        assertEquals(true, QueryShapes.alreadyNormal("http://rdf.freebase.com/ns/m.0abc"));
+    }
+
+    @Test
     void togTemplatesFromTheirShapeGetTheRowsOfTheirOwnParse() {
         QueryShapes shapes = new QueryShapes(16);
         List<String> queries = new ArrayList<>();
