@@ -66,7 +66,6 @@ public final class LacunaEndpoint {
     private Server server;
     private ServerConnector connector;
     private Admission admission;
-    private ReadConnections connections;
     private KgView view;
     private Repository ownedViewStore;
     private RunCopy runCopy;
@@ -128,8 +127,7 @@ public final class LacunaEndpoint {
         targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served, writable));
         boolean embedded = BudgetedEvaluation.install(served);
         admission = new Admission(settings.limits().workers(), settings.limits().queue(), settings.limits().timeout(), settings.limits().queryMemoryBytes());
-        connections = new ReadConnections(settings.limits().workers());
-        QueryRunner runner = new QueryRunner(settings.limits().timeout(), settings.limits().maxRows(), !embedded, connections);
+        QueryRunner runner = new QueryRunner(settings.limits().timeout(), settings.limits().maxRows(), !embedded);
         try {
             server = jetty();
             server.setHandler(new ProtocolHandler(settings, targets, admission, runner));
@@ -274,11 +272,6 @@ public final class LacunaEndpoint {
     }
 
     private void release() {
-        // Before the stores they read are shut down: a store waits for its open connections.
-        if (connections != null) {
-            connections.close();
-            connections = null;
-        }
         if (runCopy != null) {
             runCopy.finish(keepUpdates);
             runCopy = null;

@@ -65,19 +65,16 @@ final class QueryRunner {
     private final Duration timeout;
     private final long maxRows;
     private final boolean storeLimit;
-    private final ReadConnections connections;
 
     /**
      * @param storeLimit pass the time limit to the store too: for remote stores, which stop their own evaluation.
      *        Embedded stores are stopped by the {@link QueryBudget} instead, whose check runs in the evaluating
      *        thread (RDF4J's own limit closes the iteration from a timer thread).
-     * @param connections where each query gets its connection to the store
      */
-    QueryRunner(Duration timeout, long maxRows, boolean storeLimit, ReadConnections connections) {
+    QueryRunner(Duration timeout, long maxRows, boolean storeLimit) {
         this.timeout = timeout;
         this.maxRows = maxRows;
         this.storeLimit = storeLimit;
-        this.connections = connections;
     }
 
     /**
@@ -150,10 +147,7 @@ final class QueryRunner {
     Answer query(Repository repository, Dataset dataset, String text, ParsedQuery parsed, String formatParam,
             String accept) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        ReadConnections.Lease lease = connections.lease(repository);
-        boolean clean = false;
-        try {
-            RepositoryConnection c = lease.connection();
+        try (RepositoryConnection c = repository.getConnection()) {
             Query query = prepare(c, text, parsed);
             if (dataset != null) {
                 query.setDataset(dataset);
@@ -161,22 +155,19 @@ final class QueryRunner {
             if (storeLimit) {
                 query.setMaxExecutionTime(storeSeconds());
             }
-            Answer answer;
             if (parsed instanceof ParsedBooleanQuery) {
                 FileFormat format = ResultFormats.choose(ResultFormats.Kind.BOOLEAN, formatParam, accept);
                 boolean value = ((BooleanQuery) query).evaluate();
                 ByteArrayOutputStream out = new ByteArrayOutputStream(64);
                 QueryResultIO.writeBoolean(value, (BooleanQueryResultFormat) format, out);
-                answer = new Answer(200, ResultFormats.contentType(format), out.toByteArray(), 1, false);
+                return new Answer(200, ResultFormats.contentType(format), out.toByteArray(), 1, false);
             } else if (parsed instanceof ParsedGraphQuery) {
-                answer = graph((GraphQuery) query, formatParam, accept, deadline);
+                return graph((GraphQuery) query, formatParam, accept, deadline);
             } else if (c instanceof SailRepositoryConnection) {
-                answer = tuple((TupleQuery) query, formatParam, accept, deadline);
+                return tuple((TupleQuery) query, formatParam, accept, deadline);
             } else {
-                answer = remoteTuple((TupleQuery) query, formatParam, accept, deadline);
+                return remoteTuple((TupleQuery) query, formatParam, accept, deadline);
             }
-            clean = true;
-            return answer;
         } catch (QueryInterruptedException e) {
             throw timedOut();
         } catch (QueryEvaluationException e) {
@@ -186,8 +177,6 @@ final class QueryRunner {
                 throw timedOut();
             }
             throw e;
-        } finally {
-            lease.end(clean);
         }
     }
 
