@@ -43,7 +43,7 @@ final class QueryNesting {
                     continue;
                 }
                 case '<' -> {
-                    int end = iriEnd(text, i);
+                    int end = SparqlText.iriEnd(text, i);
                     if (end > 0) {
                         i = end;
                         continue;
@@ -77,23 +77,6 @@ final class QueryNesting {
             }
             i += c == '|' || c == '&' ? 1 + link : 1;
         }
-    }
-
-    /**
-     * The end (exclusive) of an IRIREF starting at '<' (SPARQL's IRIREF: no space, control, '<', '>', '"', '{', '}',
-     * '|', '^', '`' or '\\' inside), or -1 when the '<' starts none (a less-than).
-     */
-    private static int iriEnd(String text, int start) {
-        for (int i = start + 1; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '>') {
-                return i + 1;
-            }
-            if (c <= 0x20 || "<\"{}|^`\\".indexOf(c) >= 0) {
-                return -1;
-            }
-        }
-        return -1;
     }
 
     static HttpError tooDeep(String why) {

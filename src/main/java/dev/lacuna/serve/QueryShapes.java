@@ -273,7 +273,7 @@ final class QueryShapes {
                 previous = "\"";
                 i = end;
             } else if (c == '<') {
-                int end = iriEnd(text, i);
+                int end = SparqlText.iriEnd(text, i);
                 if (end < 0) {
                     shape.append(c);
                     previous = "<";
@@ -340,7 +340,8 @@ final class QueryShapes {
     /**
      * Whether an IRI is absolute and in normal form on sight, without {@link ParsedIRI} (which cost as much as the
      * rest of the cut for ToG's queries): a lowercase scheme; then a lowercase host from a letter, without port or user, and a path
-     * from '/', or a path that does not start with '.'; and only characters that no normalisation changes. (The
+     * from '/', or a path that is not empty and does not start with '.'; and only characters that no normalisation changes, a query
+     * and one fragment included. (The
      * caller has refused "/." and '%' already.) False says nothing: ParsedIRI then decides.
      */
     static boolean alreadyNormal(String iri) {
@@ -365,31 +366,20 @@ final class QueryShapes {
             if (i == host || i == n || iri.charAt(i) != '/' || iri.charAt(host) < 'a' || iri.charAt(host) > 'z') {
                 return false;
             }
-        } else if (i == n || iri.charAt(i) == '.' || iri.charAt(i) == '/') {
+        } else if (i == n || iri.charAt(i) == '.' || iri.charAt(i) == '/' || !SparqlText.plainInPath(iri.charAt(i))) {
+            // an empty path may be normalised to "/" ("http:?x")
             return false;
         }
+        boolean fragment = false;
         for (; i < n; i++) {
             char c = iri.charAt(i);
-            boolean plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~/:@!$&'()*+,;=".indexOf(c) >= 0;
-            if (!plain) {
+            if (c == '#' && !fragment) {
+                fragment = true;
+            } else if (c != '?' && !SparqlText.plainInPath(c)) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** The end (exclusive) of an IRIREF starting at '<', or -1 when the '<' starts no IRIREF (a less-than). */
-    private static int iriEnd(String text, int start) {
-        for (int i = start + 1; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '>') {
-                return i + 1;
-            }
-            if (c <= 0x20 || "<\"{}|^`\\".indexOf(c) >= 0) {
-                return -1;
-            }
-        }
-        return -1;
     }
 
     /** The end (exclusive) of a string literal starting at a quote, short or long; -1 when it does not end. */
