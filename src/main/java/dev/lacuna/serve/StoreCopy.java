@@ -60,7 +60,7 @@ final class StoreCopy {
         }
         String from = StoreKinds.config(source).describe();
         if (target == null) {
-            checkHeap(total, from);
+            checkHeap(total, Runtime.getRuntime().maxMemory(), from);
         }
         Repository copy = target;
         if (copy == null) {
@@ -97,9 +97,8 @@ final class StoreCopy {
     }
 
     /** Refuses, before copying anything, a copy the heap cannot hold, naming the two ways out. */
-    private static void checkHeap(long triples, String from) {
+    static void checkHeap(long triples, long max, String from) {
         long needed = triples * BYTES_PER_TRIPLE;
-        long max = Runtime.getRuntime().maxMemory();
         if (needed > max / 2) {
             throw new BadInputException("the served graphs of " + from + " hold " + triples + " triples: a copy in"
                     + " memory needs about " + EndpointSettings.mib(needed) + ", more than half the heap ("

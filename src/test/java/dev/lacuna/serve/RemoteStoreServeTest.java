@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -33,7 +34,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
+import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.cli.CliContext;
 import dev.lacuna.cli.Main;
@@ -164,6 +167,29 @@ class RemoteStoreServeTest {
             copy.stop();
             passing.stop();
         }
+    }
+
+    @Test
+    void aCopyGoesToTheViewStoreWhenOneIsGivenAndIsRefusedWhereTheHeapCannotHoldIt(@TempDir Path dir) throws Exception {
+        Repository lmdb = Stores.open(StoreSpec.parse("lmdb:" + dir.resolve("copy")));
+        LacunaEndpoint endpoint = LacunaEndpoint.builder().repository(remote).kg(ServeFixture.KG).port(0).viewStore(lmdb)
+                .build().start();
+        try {
+            Set<String> served = triples(endpoint.url() + "sparql");
+            try (RepositoryConnection c = lmdb.getConnection()) {
+                assertEquals(served.size(), c.size(ServeFixture.KG.incomplete()), "the copy is in the view store");
+                assertEquals(0, c.size(ServeFixture.KG.complete()), "only the served graph is copied");
+            }
+        } finally {
+            endpoint.stop();
+            Stores.close(lmdb);
+        }
+        // 20M triples in a 6 GiB heap: refused before anything is copied, naming the two ways out
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> StoreCopy.checkHeap(20_000_000, 6L << 30, "repository R"));
+        assertTrue(e.getMessage().contains("--view-store lmdb:DIR") && e.getMessage().contains("--pass-through"),
+                e.getMessage());
+        StoreCopy.checkHeap(272_115, 1L << 30, "repository R");
     }
 
     @Test
