@@ -145,6 +145,10 @@ public final class LacunaEndpoint {
         LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
                 settings.view().labels().label(), settings.view().shape().label(), settings.describeLimits(),
                 settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
+        if (settings.view().passThrough() && (copied || StoreKinds.config(settings.repository()).embedded())) {
+            Warnings.warn("--pass-through changes nothing here: it sends queries on to a remote store (--repository, "
+                    + "--sparql), and this endpoint answers from {}", copied ? "its label/shape view" : "the store in this process");
+        }
         if (settings.view().exposure().all()) {
             Warnings.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
                     + "included. Never point a system under test at this server.");

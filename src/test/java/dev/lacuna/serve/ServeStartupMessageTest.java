@@ -55,6 +55,17 @@ class ServeStartupMessageTest {
         String warnings = err.toString(StandardCharsets.UTF_8);
         assertTrue(warnings.contains("warning: --expose all: /sparql serves EVERY graph"), warnings);
         assertTrue(all.contains("/sparql/complete") && all.contains("/sparql/incomplete"), all);
+
+        // an option that cannot act on this store says so rather than being silently ignored
+        err.reset();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            startAndStop(storeDir, "--pass-through");
+        } finally {
+            System.setErr(before);
+        }
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("warning: --pass-through changes nothing here"),
+                err.toString(StandardCharsets.UTF_8));
     }
 
     private static String startAndStop(Path storeDir, String... extra) throws Exception {
