@@ -166,11 +166,12 @@ final class ProtocolHandler extends Handler.Abstract {
             throw new HttpError(400, "missing or empty 'query' (or 'update') parameter; GET " + normalised
                     + " without parameters describes this endpoint");
         }
-        QueryNesting.check(text);
+        String sent = text;
         if (settings.view().compat()) {
             text = VirtuosoCompat.rewrite(text);
         }
-        ParsedOperation parsed = shapes.parse(text, base);
+        // A text of a shape parsed before has that shape's nesting: only a text the parser reads is scanned for it.
+        ParsedOperation parsed = shapes.parse(text, base, () -> QueryNesting.check(sent));
         if (parsed instanceof ParsedUpdate) {
             if (!request.getMethod().equals("POST")) {
                 throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");

@@ -94,11 +94,22 @@ final class QueryShapes {
 
     /** The parsed, checked operation: from its shape when that was seen, else from {@link QueryRunner#parse}. */
     ParsedOperation parse(String text, String baseIri) {
+        return parse(text, baseIri, () -> { });
+    }
+
+    /**
+     * As {@link #parse(String, String)}, running {@code beforeParsing} (the nesting check, which throws to refuse)
+     * only when the text is to be parsed: a text of a known shape gets a copy of that shape's algebra, as deep as
+     * the text that was checked and parsed for it.
+     */
+    ParsedOperation parse(String text, String baseIri, Runnable beforeParsing) {
         if (text.length() > MAX_TEXT) {
+            beforeParsing.run();
             return QueryRunner.parse(text, baseIri);
         }
         Cut cut = cut(text);
         if (cut == null || cut.iris().isEmpty()) {
+            beforeParsing.run();
             return QueryRunner.parse(text, baseIri);
         }
         String key = baseIri + '\u0000' + cut.shape();
@@ -108,11 +119,13 @@ final class QueryShapes {
         }
         if (shape != null) {
             if (shape.template() == null) {
+                beforeParsing.run();
                 return QueryRunner.parse(text, baseIri);
             }
             reused.incrementAndGet();
             return bind(shape.template(), text, cut.iris());
         }
+        beforeParsing.run();
         ParsedOperation parsed = QueryRunner.parse(text, baseIri);
         if (parsed instanceof ParsedTupleQuery || parsed instanceof ParsedBooleanQuery) {
             Shape made = new Shape(template((ParsedQuery) parsed, cut, baseIri));
@@ -251,7 +264,9 @@ final class QueryShapes {
     static Cut cut(String text) {
         StringBuilder shape = new StringBuilder(text.length());
         List<String> iris = new ArrayList<>();
-        String previous = "";
+        // the token before the current one, as bounds in text (none after a string or an IRI)
+        int previousStart = 0;
+        int previousEnd = 0;
         int i = 0;
         int n = text.length();
         while (i < n) {
@@ -270,35 +285,36 @@ final class QueryShapes {
                     return null;
                 }
                 shape.append(text, i, end);
-                previous = "\"";
+                previousStart = previousEnd = 0;
                 i = end;
             } else if (c == '<') {
                 int end = SparqlText.iriEnd(text, i);
                 if (end < 0) {
                     shape.append(c);
-                    previous = "<";
+                    previousStart = previousEnd = 0;
                     i++;
                     continue;
                 }
                 String iri = text.substring(i + 1, end - 1);
-                if (cuttable(iri, previous, text, end)) {
+                if (cuttable(iri, text, previousStart, previousEnd, end)) {
                     shape.append('\u0001');
                     iris.add(iri);
                 } else {
                     shape.append(text, i, end);
                 }
-                previous = "<>";
+                previousStart = previousEnd = 0;
                 i = end;
             } else if (Character.isWhitespace(c)) {
                 shape.append(c);
                 i++;
             } else {
                 int end = i + 1;
-                while (end < n && !Character.isWhitespace(text.charAt(end)) && "<\"'#{}()".indexOf(text.charAt(end)) < 0) {
+                while (end < n && !SparqlText.endsToken(text.charAt(end))) {
                     end++;
                 }
-                previous = text.substring(i, end);
-                shape.append(previous);
+                shape.append(text, i, end);
+                previousStart = i;
+                previousEnd = end;
                 i = end;
             }
         }
@@ -310,10 +326,12 @@ final class QueryShapes {
      * FROM's, not a datatype, not a function's name, and absolute without dot segments, so that the parser would
      * take it as written.
      */
-    private static boolean cuttable(String iri, String previous, String text, int end) {
-        if (previous.endsWith(":") || previous.equalsIgnoreCase("BASE") || previous.equalsIgnoreCase("PREFIX")
-                || previous.equalsIgnoreCase("FROM") || previous.equalsIgnoreCase("NAMED") || previous.endsWith("^^")
-                || previous.equalsIgnoreCase("SERVICE") || previous.equalsIgnoreCase("SILENT")) {
+    private static boolean cuttable(String iri, String text, int previousStart, int previousEnd, int end) {
+        int length = previousEnd - previousStart;
+        if (length > 0 && (text.charAt(previousEnd - 1) == ':' || text.startsWith("^^", previousEnd - 2) && length >= 2
+                || word(text, previousStart, length, "BASE") || word(text, previousStart, length, "PREFIX")
+                || word(text, previousStart, length, "FROM") || word(text, previousStart, length, "NAMED")
+                || word(text, previousStart, length, "SERVICE") || word(text, previousStart, length, "SILENT"))) {
             return false;
         }
         int next = end;
@@ -335,6 +353,11 @@ final class QueryShapes {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /** Whether the token of {@code length} characters at {@code start} is {@code word}, in any case. */
+    private static boolean word(String text, int start, int length, String word) {
+        return length == word.length() && text.regionMatches(true, start, word, 0, length);
     }
 
     /**

@@ -6,6 +6,8 @@ final class SparqlText {
     private static final boolean[] NOT_IN_IRI = new boolean[128];
     /** The characters no IRI normalisation changes in a path, a query or a fragment: unreserved, sub-delims, ':', '@', '/'. */
     private static final boolean[] PLAIN_IN_PATH = new boolean[128];
+    /** The characters that end a bare token (a keyword, a variable, a prefixed name) besides white space. */
+    private static final boolean[] ENDS_TOKEN = new boolean[128];
 
     static {
         for (int c = 0; c <= 0x20; c++) {
@@ -13,6 +15,9 @@ final class SparqlText {
         }
         for (char c : "<>\"{}|^`\\".toCharArray()) {
             NOT_IN_IRI[c] = true;
+        }
+        for (char c : "<\"'#{}()".toCharArray()) {
+            ENDS_TOKEN[c] = true;
         }
         for (int c = 0; c < 128; c++) {
             PLAIN_IN_PATH[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
@@ -35,6 +40,11 @@ final class SparqlText {
             }
         }
         return -1;
+    }
+
+    /** Whether c ends a bare token: white space or one of {@code <"'#{}()}. */
+    static boolean endsToken(char c) {
+        return c < 128 ? ENDS_TOKEN[c] || Character.isWhitespace(c) : Character.isWhitespace(c);
     }
 
     /** Whether c is a character that no normalisation changes in an IRI's path, query or fragment. */

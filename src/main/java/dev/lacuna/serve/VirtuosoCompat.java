@@ -18,11 +18,25 @@ import java.util.regex.Pattern;
  */
 final class VirtuosoCompat {
     private static final Set<String> STRING_FUNCTIONS = Set.of("regex", "contains", "strstarts", "strends");
-    private static final Pattern IRIREF = Pattern.compile("<[^<>\"{}|^`\\\\\\x00-\\x20]*>");
     private static final Pattern CALL = Pattern.compile(
             "([A-Za-z]+)\\s*\\(\\s*([?$][A-Za-z0-9_\\u00B7\\u00C0-\\uFFFD]+)\\s*,");
 
     private VirtuosoCompat() {
+    }
+
+    /** Whether the letters from i spell one of {@link #STRING_FUNCTIONS}, in any case. */
+    private static boolean stringFunction(String query, int i) {
+        int end = i;
+        while (end < query.length() && Character.isLetter(query.charAt(end))) {
+            end++;
+        }
+        int length = end - i;
+        for (String f : STRING_FUNCTIONS) {
+            if (f.length() == length && query.regionMatches(true, i, f, 0, length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The query with string functions on bare variables wrapped in STR(); unchanged if there are none. */
@@ -39,11 +53,12 @@ final class VirtuosoCompat {
             } else if (c == '"' || c == '\'') {
                 i = SparqlText.skipString(query, i);
             } else if (c == '<') {
-                Matcher iri = IRIREF.matcher(query).region(i, n);
-                i = iri.lookingAt() ? iri.end() : i + 1;
+                int end = SparqlText.iriEnd(query, i);
+                i = end > 0 ? end : i + 1;
             } else if (Character.isLetter(c) && (i == 0 || !isNameChar(query.charAt(i - 1)))) {
-                Matcher call = CALL.matcher(query).region(i, n);
-                if (call.lookingAt() && STRING_FUNCTIONS.contains(call.group(1).toLowerCase(Locale.ROOT))) {
+                // the pattern only for a name that is one of the functions: a matcher per word cost more than the scan
+                Matcher call = stringFunction(query, i) ? CALL.matcher(query).region(i, n) : null;
+                if (call != null && call.lookingAt() && STRING_FUNCTIONS.contains(call.group(1).toLowerCase(Locale.ROOT))) {
                     if (out == null) {
                         out = new StringBuilder(n + 16);
                     }
