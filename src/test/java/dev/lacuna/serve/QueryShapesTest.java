@@ -169,6 +169,26 @@ class QueryShapesTest {
     }
 
     @Test
+    void onlyATextToBeParsedIsScannedFirst() {
+        // The nesting scan runs before a parse; a text of a known shape is not parsed, so it is not scanned again.
+        QueryShapes shapes = new QueryShapes(16);
+        java.util.concurrent.atomic.AtomicInteger scans = new java.util.concurrent.atomic.AtomicInteger();
+        for (String o : List.of("b", "c", "d")) {
+            shapes.parse("SELECT ?x { <" + NS + o + "> <" + NS + "parent> ?x }", BASE, scans::incrementAndGet);
+        }
+        assertEquals(1, scans.get());
+        assertEquals(2, shapes.reused());
+        // a text the cut cannot take (no IRI) is parsed every time, so scanned every time
+        shapes.parse("SELECT ?x { ?x ?p ?o }", BASE, scans::incrementAndGet);
+        shapes.parse("SELECT ?x { ?x ?p ?o }", BASE, scans::incrementAndGet);
+        assertEquals(3, scans.get());
+        // the scan refuses before any parse
+        assertThrows(HttpError.class, () -> shapes.parse("SELECT ?x { <" + NS + "e> ?p ?x } GROUP BY", BASE, () -> {
+            throw new HttpError(400, "refused");
+        }));
+    }
+
+    @Test
     void anOddIriGetsFromTheShapeWhatItsOwnParseGives() {
         QueryShapes shapes = new QueryShapes(16);
         shapes.parse("SELECT ?x { <" + NS + "a> ?p ?x }", BASE);
