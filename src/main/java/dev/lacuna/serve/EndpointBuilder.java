@@ -95,7 +95,7 @@ public final class EndpointBuilder {
         return this;
     }
 
-    /** Requests that may wait for a worker; beyond it a request is answered 503 at once. */
+    /** Requests that may wait for their turn to evaluate; beyond it a request is answered 503 at once. */
     public EndpointBuilder queue(int queue) {
         this.queue = queue;
         return this;

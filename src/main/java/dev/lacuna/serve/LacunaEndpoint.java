@@ -164,8 +164,8 @@ public final class LacunaEndpoint {
 
     private Server jetty() {
         QueuedThreadPool threads = new QueuedThreadPool(settings.limits().workers() + settings.limits().queue() + 32, 4) {
-            // Requests are parsed on these threads: the same deep stack as the query workers, so that what
-            // QueryNesting lets through parses whatever the JIT has compiled yet (reserved, not committed).
+            // Requests are parsed and evaluated on these threads, on a deep stack, so that what QueryNesting lets
+            // through parses and runs whatever the JIT has compiled yet (reserved, not committed).
             @Override
             public Thread newThread(Runnable runnable) {
                 return new Thread(null, runnable, "lacuna-http", Admission.WORKER_STACK_BYTES);
@@ -319,7 +319,7 @@ public final class LacunaEndpoint {
         return targets.keySet();
     }
 
-    /** Operations admitted and not yet finished on a worker, cancelled ones included (0 when idle). */
+    /** Operations admitted and not yet finished on their thread, cancelled ones included (0 when idle). */
     int running() {
         return admission == null ? 0 : admission.inFlight();
     }
