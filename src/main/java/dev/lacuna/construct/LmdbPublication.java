@@ -56,8 +56,6 @@ final class LmdbPublication extends BuildPublication.Publication {
     /** Whether the open transaction runs at NONE, where only closing the store discards it. */
     private boolean none;
     private boolean storeClosed;
-    /** Whether the open transaction cleared the builds graph first, so that the commit only adds the record. */
-    private boolean recordCleared;
 
     LmdbPublication(Repository repository, KgGraphs kg, int deleteBatch) {
         super(repository, kg, deleteBatch);
@@ -129,7 +127,6 @@ final class LmdbPublication extends BuildPublication.Publication {
         Map<IRI, GraphChanges.Change> changes = GraphChanges.of(conn, kg, packed, Map.of(kg.benchmark(), provenance));
         IncompleteGraph.beginSingleWriter(conn);
         conn.clear(BuildPublication.buildsGraph(kg));
-        recordCleared = true;
         changes.forEach((graph, change) -> {
             if (change.clear()) {
                 conn.clear(graph);
@@ -146,11 +143,9 @@ final class LmdbPublication extends BuildPublication.Publication {
     @Override
     void publishGraphs(Path out) {
         try {
-            if (none || recordCleared) {
-                addFolderRecord(conn, out);
-            } else {
-                recordFolder(conn, out);
-            }
+            // Both ways of writing (the first at NONE, a difference after clearing the builds graph) leave the
+            // record to add.
+            addFolderRecord(conn, out);
             commitAndClose(conn);
             conn = null;
         } catch (RuntimeException e) {

@@ -41,7 +41,7 @@ final class Provenance {
         parameters.forEach((k, v) -> m.add(run, LacunaVocab.PARAMETER, VF.createLiteral(k + "=" + v)));
         for (int i = 0; i < selected.size(); i++) {
             Grounding g = selected.get(i);
-            IRI node = grounding(kg, i);
+            IRI node = kg.grounding(i);
             m.add(node, RDF.TYPE, LacunaVocab.GROUNDING);
             m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, g.rule().rule()));
             m.add(node, LacunaVocab.SELECTED, VF.createLiteral(true));
@@ -67,10 +67,6 @@ final class Provenance {
             m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, AmieRules.parseRule(q.rule(), "question " + q.id(), -1)));
         }
         return m;
-    }
-
-    static IRI grounding(KgGraphs kg, int index) {
-        return kg.grounding(index);
     }
 
     /** Inside the caller's open transaction: replaces the graph (benchmark, or a staged one) with the model. */

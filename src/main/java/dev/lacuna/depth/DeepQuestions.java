@@ -86,7 +86,7 @@ public final class DeepQuestions {
             boolean topicIsHead = sides.get(i) == Side.HEAD;
             long topic = topicIsHead ? h.head() : h.tail();
             long hard = topicIsHead ? h.tail() : h.head();
-            if (!askedKeys.add(topic + " " + h.relation() + " " + sides.get(i).label())) {
+            if (!askedKeys.add(key(h, sides.get(i)))) {
                 duplicates++;
                 continue;
             }
@@ -122,8 +122,13 @@ public final class DeepQuestions {
     }
 
     /** The key a question about {@code h} asked from {@code side} is known by: topic, relation, direction. */
-    private static String key(Triple h, Side side) {
-        return (side == Side.HEAD ? h.head() : h.tail()) + " " + h.relation() + " " + side.label();
+    static String key(Triple h, Side side) {
+        return key(Long.toString(side == Side.HEAD ? h.head() : h.tail()), h.relation(), side.label());
+    }
+
+    /** The key of a question with this topic, relation and direction, whichever stage asks it. */
+    static String key(String topic, String relation, String direction) {
+        return topic + " " + relation + " " + direction;
     }
 
     static Question.Grounding grounding(Grounding g) {

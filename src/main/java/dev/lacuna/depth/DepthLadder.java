@@ -120,7 +120,7 @@ public final class DepthLadder {
         Map<String, Integer> hardAnswers = new HashMap<>();
         List<Question> all = new ArrayList<>();
         for (Question q : depthOne.questions()) {
-            asked.add(q.topicEntity() + " " + q.relation() + " " + q.direction());
+            asked.add(DeepQuestions.key(q.topicEntity(), q.relation(), q.direction()));
             hardAnswers.merge(q.hardAnswer(), 1, Integer::sum);
             all.add(q.withDepth(1));
         }

@@ -16,11 +16,12 @@ import dev.lacuna.Seeds;
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.rules.chain.RuleMatcher;
+import dev.lacuna.rules.sparql.Side;
 
 /**
  * The ladder of {@code build --depth D} chosen before the depth-1 selection, so the plentiful first rung does not
  * decide what the scarce deeper ones may hold. The pool is every exact-depth derivation the KG holds
- * ({@link ExactDerivations}: depth 2 over all of complete, depth 3 grown from every exact depth-2 chain); the
+ * ({@link ExactDerivations}: depths 2 and 3 each over every triple of complete a rule derives); the
  * depth-1 selection is then made among the groundings drawn that {@link #agrees agree} with the proofs chosen.
  *
  * <p>The rule that resolves proofs blocking each other: the rarest rung first (depth 3, then 2); within a depth the
@@ -38,8 +39,8 @@ public final class LadderSearch {
     private static final Logger LOG = LoggerFactory.getLogger(LadderSearch.class);
 
     /**
-     * Per depth: what the search looked at ({@code candidates}: depth 2 the triples of complete a rule derives,
-     * depth 3 the chains grown); the hard triples with an exact-depth derivation ({@code exact}, the bound: see
+     * Per depth: what the search looked at ({@code candidates}: at every depth the triples of complete a rule
+     * derives, each looked at for a derivation of that exact depth); the hard triples with an exact-depth derivation ({@code exact}, the bound: see
      * docs); kept; and why the others were not: their last head another proof's hard triple, a head a kept body
      * triple, a body triple removed (each: blocked by a proof kept before), their shape's quota full, or their question already
      * asked from both sides.
@@ -85,7 +86,7 @@ public final class LadderSearch {
                     n[0]++;
                     continue;
                 }
-                if (keys.contains(key(hard, true)) && keys.contains(key(hard, false))) {
+                if (keys.contains(DeepQuestions.key(hard, Side.HEAD)) && keys.contains(DeepQuestions.key(hard, Side.TAIL))) {
                     n[4]++;
                     continue;
                 }
@@ -99,8 +100,8 @@ public final class LadderSearch {
                     if (why < 0) {
                         removed.addAll(p.heads());
                         kept.addAll(p.graphBody());
-                        keys.add(key(hard, true));
-                        keys.add(key(hard, false));
+                        keys.add(DeepQuestions.key(hard, Side.HEAD));
+                        keys.add(DeepQuestions.key(hard, Side.TAIL));
                         hards.add(hard);
                         perShapeKept.merge(shape, 1, Integer::sum);
                         accepted.add(p);
@@ -161,11 +162,6 @@ public final class LadderSearch {
         return -1;
     }
 
-    /** The key a question about {@code h} is known by when asked from its head side (or tail side). */
-    static String key(Triple h, boolean topicIsHead) {
-        return (topicIsHead ? h.head() + " " + h.relation() + " head" : h.tail() + " " + h.relation() + " tail");
-    }
-
     private static List<Integer> shape(Proof p) {
         List<Integer> out = new ArrayList<>(p.depth());
         p.steps().forEach(g -> out.add(g.ruleIndex()));
@@ -176,17 +172,6 @@ public final class LadderSearch {
         List<Triple> body = new ArrayList<>(m.bodySize());
         m.body(binding).forEach(f -> body.add(Triple.of(f)));
         return new Grounding(m.ruleIndex(), m.rule(), body, Triple.of(m.triple(m.headAtom(), binding)));
-    }
-
-    /** Whether a body triple of the new step, other than the hard triple it extends, is an earlier head. */
-    static boolean bodyHoldsAHead(Grounding g, List<Triple> heads) {
-        Triple last = heads.get(heads.size() - 1);
-        for (Triple b : g.body()) {
-            if (!b.equals(last) && heads.contains(b)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static <T> void shuffle(List<T> list, SplittableRandom random) {

@@ -41,7 +41,7 @@ public final class ProofProvenance {
             m.add(node, LacunaVocab.DEPTH, VF.createLiteral(q.depthOrOne()));
             for (int i = 0; i < q.proof().size(); i++) {
                 Question.ProofStep step = q.proof().get(i);
-                IRI s = VF.createIRI(kg.question(q.id()).stringValue() + "/step/" + i);
+                IRI s = VF.createIRI(node.stringValue() + "/step/" + i);
                 m.add(node, LacunaVocab.PROOF_STEP, s);
                 m.add(s, RDF.TYPE, LacunaVocab.PROOF_STEP_CLASS);
                 m.add(s, LacunaVocab.INDEX, VF.createLiteral(i));

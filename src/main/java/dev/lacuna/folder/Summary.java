@@ -81,8 +81,8 @@ public record Summary(
     }
 
     /**
-     * One rung of {@code build --depth}'s ladder: what the search looked at ({@code candidates}: at depth 2 the
-     * triples of complete a rule derives, at depth 3 the chains grown from exact depth-2 ones), those with no
+     * One rung of {@code build --depth}'s ladder: what the search looked at ({@code candidates}: at every depth the
+     * triples of complete a rule derives, each looked at for a derivation of that depth), those with no
      * exact-depth derivation ({@code shallower}), the triples of complete with one ({@code exact}: the bound the
      * proofs kept are counted against), the proofs kept; the questions of this depth that went into balancing (all
      * depths are balanced together), and those asked after it, by the last step's rule type. For depth 1 the proofs

@@ -53,11 +53,6 @@ final class Admission implements AutoCloseable {
         watchdog.setRemoveOnCancelPolicy(true);
     }
 
-    /** Runs the work within the time and memory budget; every way of failing it is an HttpError. */
-    <T> T run(Function<QueryBudget, T> work) {
-        return run(work, late -> { });
-    }
-
     /**
      * Runs the work on this thread within the time and memory budget; every way of failing it is an HttpError.
      * At the deadline, if the work is still waiting or running, {@code onDeadline} gets the 503 from the watchdog's

@@ -111,6 +111,7 @@ public final class LacunaEndpoint {
         } else if (settings.view().copies(served)) {
             List<IRI> graphs = settings.view().exposure().roles().stream().map(kg::graph).toList();
             served = StoreCopy.of(served, graphs, settings.view().viewStore());
+            LOG.info("queries are answered from that copy, never sent to the store");
             if (settings.view().viewStore() == null) {
                 ownedViewStore = served;
             }

@@ -1,21 +1,18 @@
 package dev.lacuna.serve;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryResult;
-import org.eclipse.rdf4j.repository.sail.SailRepository;
 import org.eclipse.rdf4j.rio.helpers.NTriplesUtil;
-import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.AtomicFiles;
-
-import dev.lacuna.store.GraphCopy;
 
 /**
  * The graph a writable endpoint serves: a copy of the benchmark's incomplete graph made at start, under the same
@@ -44,25 +41,9 @@ final class RunCopy {
      * new in-memory store when target is null.
      */
     static RunCopy of(Repository source, IRI graph, Repository target) {
-        long start = System.nanoTime();
-        boolean owned = target == null;
-        Repository copy = target;
-        if (owned) {
-            copy = new SailRepository(new MemoryStore());
-            copy.init();
-        }
-        long triples;
-        try (RepositoryConnection in = source.getConnection(); RepositoryConnection out = copy.getConnection()) {
-            triples = GraphCopy.copy(in, out, graph, st -> st);
-        } catch (RuntimeException e) {
-            if (owned) {
-                copy.shutDown();
-            }
-            throw e;
-        }
-        LOG.info("updates go to a copy of <{}> for this run ({} triples copied in {} ms); the store is never written",
-                graph, triples, (System.nanoTime() - start) / 1_000_000);
-        return new RunCopy(source, graph, copy, owned);
+        Repository copy = StoreCopy.of(source, List.of(graph), target, false);
+        LOG.info("updates go to a copy of <{}> for this run; the store is never written", graph);
+        return new RunCopy(source, graph, copy, target == null);
     }
 
     /** The store the writable graph is served from. */

@@ -1,11 +1,8 @@
 package dev.lacuna.serve;
 
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.util.Literals;
-import org.eclipse.rdf4j.query.TupleQueryResult;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.sail.SailRepository;
@@ -16,14 +13,13 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
-import dev.lacuna.store.Explicit;
 import dev.lacuna.store.GraphCopy;
-import dev.lacuna.store.SparqlFiles;
 import dev.lacuna.store.StoreKinds;
 
 /**
  * The graphs an endpoint in front of a store behind HTTP (an RDF4J Server, GraphDB, Virtuoso) serves, copied at start
- * into a store in this process, from which every query is then answered. Each query sent on to the store cost a
+ * into a store in this process, from which every query is then answered; also the copy a writable endpoint's updates
+ * change ({@link RunCopy}). Each query sent on to the store cost a
  * second HTTP exchange, the store's own evaluation and a second rendering of its rows: in front of GraphDB twice
  * GraphDB's own latency, and on the same cores never as many queries per second as GraphDB served alone. The served
  * graphs are fixed for a run (updates change a copy of their own), so a copy made at start answers as the store
@@ -49,61 +45,58 @@ final class StoreCopy {
      * endpoint serving a partial graph.
      */
     static Repository of(Repository source, List<IRI> graphs, Repository target) {
+        return of(source, graphs, target, true);
+    }
+
+    /** @param passThroughHelps whether --pass-through avoids this copy, so that a refusal may name it */
+    static Repository of(Repository source, List<IRI> graphs, Repository target, boolean passThroughHelps) {
         long start = System.nanoTime();
-        long[] expected = new long[graphs.size()];
+        String from = StoreKinds.config(source).describe();
+        Repository copy = target;
         long total = 0;
         try (RepositoryConnection in = source.getConnection()) {
+            // RepositoryConnection.size counts explicit statements on every kind of store (by SPARQL on a plain
+            // endpoint: SparqlEndpointRepository), as the copy reads them
+            long[] expected = new long[graphs.size()];
             for (int i = 0; i < graphs.size(); i++) {
-                expected[i] = count(in, graphs.get(i));
+                expected[i] = in.size(graphs.get(i));
                 total += expected[i];
             }
-        }
-        String from = StoreKinds.config(source).describe();
-        if (target == null) {
-            checkHeap(total, Runtime.getRuntime().maxMemory(), from);
-        }
-        Repository copy = target;
-        if (copy == null) {
-            copy = new SailRepository(new MemoryStore());
-            copy.init();
-        }
-        try (RepositoryConnection in = source.getConnection(); RepositoryConnection out = copy.getConnection();
-                Progress progress = Progress.start("copying the served graphs", total, "triples")) {
-            for (int i = 0; i < graphs.size(); i++) {
-                long copied = GraphCopy.copy(in, out, graphs.get(i), st -> st, progress);
-                if (copied != expected[i]) {
-                    throw new LacunaException("copying <" + graphs.get(i) + "> from " + from + " gave " + copied
-                            + " triples where the store counts " + expected[i] + ": the store cut its answer or changed"
-                            + " during the copy; nothing is served (serve with --pass-through to send each query to"
-                            + " the store instead)");
+            if (copy == null) {
+                checkHeap(total, Runtime.getRuntime().maxMemory(), from, passThroughHelps);
+                copy = new SailRepository(new MemoryStore());
+                copy.init();
+            }
+            try (RepositoryConnection out = copy.getConnection();
+                    Progress progress = Progress.start("copying " + from, total, "triples")) {
+                for (int i = 0; i < graphs.size(); i++) {
+                    long copied = GraphCopy.copy(in, out, graphs.get(i), st -> st, progress);
+                    if (copied != expected[i]) {
+                        throw new LacunaException("copying <" + graphs.get(i) + "> from " + from + " gave " + copied
+                                + " triples where the store counts " + expected[i] + ": the store cut its answer or"
+                                + " changed during the copy; nothing is served" + (passThroughHelps
+                                        ? " (serve with --pass-through to send each query to the store instead)" : ""));
+                    }
                 }
             }
         } catch (RuntimeException e) {
-            if (target == null) {
+            if (target == null && copy != null) {
                 copy.shutDown();
             }
             throw e;
         }
-        LOG.info("serving a copy of {} triples of {} made in {} ms: queries are answered in this process, never sent"
-                + " to the store", total, from, (System.nanoTime() - start) / 1_000_000);
+        LOG.info("copied {} triples of {} in {} ms", total, from, (System.nanoTime() - start) / 1_000_000);
         return copy;
     }
 
-    private static long count(RepositoryConnection in, IRI graph) {
-        try (TupleQueryResult r = Explicit.tupleQuery(in, SparqlFiles.render("count-triples.rq", Map.of("graph", graph)))
-                .evaluate()) {
-            return r.hasNext() ? Literals.getLongValue(r.next().getValue("triples"), 0) : 0;
-        }
-    }
-
     /** Refuses, before copying anything, a copy the heap cannot hold, naming the two ways out. */
-    static void checkHeap(long triples, long max, String from) {
+    static void checkHeap(long triples, long max, String from, boolean passThroughHelps) {
         long needed = triples * BYTES_PER_TRIPLE;
         if (needed > max / 2) {
             throw new BadInputException("the served graphs of " + from + " hold " + triples + " triples: a copy in"
                     + " memory needs about " + EndpointSettings.mib(needed) + ", more than half the heap ("
-                    + EndpointSettings.mib(max) + "); give --view-store lmdb:DIR to copy them to disk, or --pass-through"
-                    + " to send each query to the store");
+                    + EndpointSettings.mib(max) + "); give --view-store lmdb:DIR to copy them to disk"
+                    + (passThroughHelps ? ", or --pass-through to send each query to the store" : ""));
         }
     }
 }

@@ -58,7 +58,7 @@ final class VirtuosoCompat {
             } else if (Character.isLetter(c) && (i == 0 || !isNameChar(query.charAt(i - 1)))) {
                 // the pattern only for a name that is one of the functions: a matcher per word cost more than the scan
                 Matcher call = stringFunction(query, i) ? CALL.matcher(query).region(i, n) : null;
-                if (call != null && call.lookingAt() && STRING_FUNCTIONS.contains(call.group(1).toLowerCase(Locale.ROOT))) {
+                if (call != null && call.lookingAt()) {
                     if (out == null) {
                         out = new StringBuilder(n + 16);
                     }

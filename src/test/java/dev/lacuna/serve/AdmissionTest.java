@@ -26,7 +26,7 @@ class AdmissionTest {
                     throw new QueryEvaluationException(interrupted);
                 }
                 return null;
-            }));
+            }, late -> { }));
             assertEquals(503, e.status(), e.getMessage());
             assertTrue(e.getMessage().contains("memory budget"), e.getMessage());
         }
@@ -58,7 +58,7 @@ class AdmissionTest {
             assertEquals(0, admission.inFlight());
             HttpError busy = assertThrows(HttpError.class, () -> {
                 try (Admission full = new Admission(1, 0, Duration.ofSeconds(30), 1L << 30)) {
-                    full.run(budget -> full.run(inner -> "never"));
+                    full.run(budget -> full.run(inner -> "never", ignored -> { }), ignored -> { });
                 }
             });
             assertTrue(busy.getMessage().contains("server busy"), busy.getMessage());
@@ -70,7 +70,7 @@ class AdmissionTest {
         try (Admission admission = new Admission(1, 1, Duration.ofSeconds(30), 1L << 30)) {
             QueryEvaluationException e = assertThrows(QueryEvaluationException.class, () -> admission.run(budget -> {
                 throw new QueryEvaluationException("broken");
-            }));
+            }, late -> { }));
             assertEquals("broken", e.getMessage());
         }
     }

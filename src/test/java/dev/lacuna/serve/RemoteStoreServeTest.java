@@ -186,10 +186,15 @@ class RemoteStoreServeTest {
         }
         // 20M triples in a 6 GiB heap: refused before anything is copied, naming the two ways out
         BadInputException e = assertThrows(BadInputException.class,
-                () -> StoreCopy.checkHeap(20_000_000, 6L << 30, "repository R"));
+                () -> StoreCopy.checkHeap(20_000_000, 6L << 30, "repository R", true));
         assertTrue(e.getMessage().contains("--view-store lmdb:DIR") && e.getMessage().contains("--pass-through"),
                 e.getMessage());
-        StoreCopy.checkHeap(272_115, 1L << 30, "repository R");
+        StoreCopy.checkHeap(272_115, 1L << 30, "repository R", true);
+        // a writable run's copy is made with --pass-through too: its refusal names only the view store
+        BadInputException writable = assertThrows(BadInputException.class,
+                () -> StoreCopy.checkHeap(20_000_000, 6L << 30, "repository R", false));
+        assertTrue(writable.getMessage().contains("--view-store lmdb:DIR") && !writable.getMessage().contains("--pass-through"),
+                writable.getMessage());
     }
 
     @Test
