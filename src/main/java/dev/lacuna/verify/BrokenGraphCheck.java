@@ -60,13 +60,6 @@ final class BrokenGraphCheck {
         return out;
     }
 
-    /** The store's broken graphs the folder lists, by IRI, each read once (for these checks and the file comparison). */
-    static Map<IRI, List<Statement>> read(RepositoryConnection conn, KgGraphs kg, List<GraphRole> roles) {
-        List<IRI> graphs = new ArrayList<>();
-        roles.forEach(role -> graphs.add(kg.graph(role)));
-        return readTogether(conn, graphs);
-    }
-
     /**
      * The graphs in one read of the store, their statements plain and without context. An embedded store answers a
      * read with only the graph bound by reading a whole index, so reading the graphs one by one read it once per graph.

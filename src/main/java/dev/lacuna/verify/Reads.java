@@ -1,12 +1,15 @@
 package dev.lacuna.verify;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.eclipse.rdf4j.model.IRI;
@@ -117,11 +120,6 @@ final class Reads {
         }
     }
 
-    /** Whether {@code read} has been loaded (or is being loaded). */
-    boolean loaded(Read<?> read) {
-        return loaded.containsKey(read);
-    }
-
     private Reads all() {
         return allowed == null ? this : new Reads(input, loaded, null, null);
     }
@@ -146,16 +144,20 @@ final class Reads {
         if (!(in.graphs() instanceof VerifyInput.Written w)) {
             return scanned(in, kg, GraphScan.read(in.repository(), kg, brokenRoles), started);
         }
-        Map<IRI, List<Statement>> broken;
-        try (RepositoryConnection conn = in.repository().getConnection()) {
-            broken = BrokenGraphCheck.read(conn, kg, brokenRoles);
+        GraphChecksum completeSum = new GraphChecksum();
+        GraphChecksum incompleteSum = new GraphChecksum();
+        Map<IRI, Consumer<Statement>> each = new HashMap<>(Map.of(kg.complete(), completeSum::add,
+                kg.incomplete(), incompleteSum::add));
+        // The broken graphs' checks take their statements from the comparison's own read of the store.
+        Map<IRI, List<Statement>> broken = new LinkedHashMap<>();
+        for (GraphRole role : brokenRoles) {
+            List<Statement> statements = new ArrayList<>();
+            broken.put(kg.graph(role), statements);
+            each.put(kg.graph(role), statements::add);
         }
         List<IRI> names = new ArrayList<>(List.of(kg.complete(), kg.incomplete(), kg.labels(), kg.benchmark()));
         names.addAll(broken.keySet());
-        GraphChecksum completeSum = new GraphChecksum();
-        GraphChecksum incompleteSum = new GraphChecksum();
-        List<Verifier.Check> holdsWritten = w.written().compare(in.repository(), names,
-                Map.of(kg.complete(), completeSum::add, kg.incomplete(), incompleteSum::add));
+        List<Verifier.Check> holdsWritten = w.written().compare(in.repository(), names, each);
         LOG.info("verify: the store's graphs compared with what the folder was written from after {} s", seconds(started));
         return new StoreRead(completeSum, incompleteSum, broken, () -> holdsWritten);
     }

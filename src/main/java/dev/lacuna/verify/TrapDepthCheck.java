@@ -2,9 +2,7 @@ package dev.lacuna.verify;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
-import dev.lacuna.depth.FactIndex;
 import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.questions.Question;
@@ -21,11 +19,6 @@ final class TrapDepthCheck {
     }
 
     /** verify's check: every deeper question needs its full depth in the store's replaced graph too. */
-    static Verifier.Check check(List<Question> questions, Set<Triple> replaced, List<RuleMatcher> rules) {
-        return check(questions, FactIndex.of(replaced), rules);
-    }
-
-    /** As above, with replaced's triples already indexed. */
     static Verifier.Check check(List<Question> questions, Facts replaced, List<RuleMatcher> rules) {
         DepthSearch search = new DepthSearch(rules, replaced);
         List<String> failures = new ArrayList<>();
