@@ -122,24 +122,12 @@ class VirtuosoStoreTest {
         assertEquals(2, again.code(), "a second load without --replace is refused: " + again);
         CliRunner.Run stats = lacuna("stats", "--kg", "family");
         assertEquals(0, stats.code(), stats.toString());
-        Path onVirtuoso = dir.resolve("virtuoso-out");
-        CliRunner.Run build = lacuna("build", "--kg", "family", "--rules", rules.toString(), "--out", onVirtuoso.toString());
-        assertEquals(0, build.code(), build.toString());
-        CliRunner.Run verify = lacuna("verify", onVirtuoso.toString());
-        assertEquals(0, verify.code(), verify.toString());
-
-        String store = "native:" + dir.resolve("native");
-        assertEquals(0, CliRunner.run("load", "--store", store, "--kg", "family", facts).code());
-        Path embedded = dir.resolve("native-out");
-        CliRunner.Run reference = CliRunner.run("build", "--store", store, "--kg", "family", "--rules", rules.toString(),
-                "--out", embedded.toString());
-        assertEquals(0, reference.code(), reference.toString());
         // benchmark.trig included: Virtuoso prints the rules' xsd:double measures as decimals, which the store
         // adapter reads back as the doubles Lacuna wrote.
-        for (String file : List.of("kg/complete.tsv", "kg/incomplete.tsv", "kg/removed.tsv", "entities.tsv", "rules.tsv",
-                "questions/train.jsonl", "questions/valid.jsonl", "questions/test.jsonl", "summary.json", "benchmark.trig")) {
-            assertArrayEquals(Files.readAllBytes(embedded.resolve(file)), Files.readAllBytes(onVirtuoso.resolve(file)), file);
-        }
+        Path onVirtuoso = sameBuildAsOnANativeStore("family", List.of("--rules", rules.toString()),
+                List.of("kg/complete.tsv", "kg/incomplete.tsv", "kg/removed.tsv", "entities.tsv", "rules.tsv",
+                        "questions/train.jsonl", "questions/valid.jsonl", "questions/test.jsonl", "summary.json",
+                        "benchmark.trig"));
         assertTrue(Files.size(onVirtuoso.resolve("kg/removed.tsv")) > 0, "the build removed triples");
 
         // serve in front of the secured Virtuoso shows the incomplete graph, as built.
@@ -168,27 +156,9 @@ class VirtuosoStoreTest {
         List<String> options = List.of("--rules", rules.toString(), "--depth", "3", "--break", "replace", "--noise",
                 "0.2", "--seed", "2");
         assertEquals(0, lacuna("load", "--kg", "ladder", facts).code());
-        Path onVirtuoso = dir.resolve("ladder-virtuoso");
-        List<String> build = new ArrayList<>(List.of("--kg", "ladder", "--out", onVirtuoso.toString()));
-        build.addAll(options);
-        CliRunner.Run built = lacuna("build", build.toArray(String[]::new));
-        assertEquals(0, built.code(), built.toString());
-        CliRunner.Run verify = lacuna("verify", onVirtuoso.toString());
-        assertEquals(0, verify.code(), verify.toString());
-
-        String store = "native:" + dir.resolve("ladder-native");
-        assertEquals(0, CliRunner.run("load", "--store", store, "--kg", "ladder", facts).code());
-        Path embedded = dir.resolve("ladder-native-out");
-        List<String> reference = new ArrayList<>(List.of("build", "--store", store, "--kg", "ladder", "--out",
-                embedded.toString()));
-        reference.addAll(options);
-        CliRunner.Run ref = CliRunner.run(reference.toArray(String[]::new));
-        assertEquals(0, ref.code(), ref.toString());
-        for (String file : List.of("kg/complete.tsv", "kg/incomplete.tsv", "kg/removed.tsv", "kg/replaced.tsv",
-                "kg/noisy.tsv", "entities.tsv", "rules.tsv", "questions/train.jsonl", "questions/valid.jsonl",
-                "questions/test.jsonl", "summary.json", "benchmark.trig")) {
-            assertArrayEquals(Files.readAllBytes(embedded.resolve(file)), Files.readAllBytes(onVirtuoso.resolve(file)), file);
-        }
+        Path onVirtuoso = sameBuildAsOnANativeStore("ladder", options, List.of("kg/complete.tsv",
+                "kg/incomplete.tsv", "kg/removed.tsv", "kg/replaced.tsv", "kg/noisy.tsv", "entities.tsv", "rules.tsv",
+                "questions/train.jsonl", "questions/valid.jsonl", "questions/test.jsonl", "summary.json", "benchmark.trig"));
         assertTrue(Files.readString(onVirtuoso.resolve("questions/train.jsonl")).contains("\"depth\":3"),
                 "the ladder reached depth 3");
     }
@@ -366,4 +336,33 @@ class VirtuosoStoreTest {
         graphs.sort(null);
         return graphs;
     }
+
+    /**
+     * Builds the loaded KG on Virtuoso (the build's own verify and {@code lacuna verify} passing), then the same KG and
+     * options on a native store, and compares the two folders' {@code files} byte for byte. Returns Virtuoso's folder.
+     */
+    private Path sameBuildAsOnANativeStore(String kg, List<String> options, List<String> files)
+            throws Exception {
+        Path onVirtuoso = dir.resolve(kg + "-virtuoso");
+        List<String> build = new ArrayList<>(List.of("--kg", kg, "--out", onVirtuoso.toString()));
+        build.addAll(options);
+        CliRunner.Run built = lacuna("build", build.toArray(String[]::new));
+        assertEquals(0, built.code(), built.toString());
+        CliRunner.Run verify = lacuna("verify", onVirtuoso.toString());
+        assertEquals(0, verify.code(), verify.toString());
+
+        String store = "native:" + dir.resolve(kg + "-native");
+        assertEquals(0, CliRunner.run("load", "--store", store, "--kg", kg, facts).code());
+        Path embedded = dir.resolve(kg + "-native-out");
+        List<String> reference = new ArrayList<>(List.of("build", "--store", store, "--kg", kg, "--out",
+                embedded.toString()));
+        reference.addAll(options);
+        CliRunner.Run ref = CliRunner.run(reference.toArray(String[]::new));
+        assertEquals(0, ref.code(), ref.toString());
+        for (String file : files) {
+            assertArrayEquals(Files.readAllBytes(embedded.resolve(file)), Files.readAllBytes(onVirtuoso.resolve(file)), file);
+        }
+        return onVirtuoso;
+    }
+
 }
