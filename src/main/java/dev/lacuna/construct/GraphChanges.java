@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -64,12 +65,12 @@ final class GraphChanges {
                                Map<IRI, ? extends Collection<Statement>> sets) {
         long started = System.nanoTime();
         Map<Resource, Side> sides = new LinkedHashMap<>();
-        Map<IRI, Change> changes = new LinkedHashMap<>();
+        Map<IRI, Change> whole = new HashMap<>();
         for (Map.Entry<IRI, ? extends Collection<Statement>> g : packed.entrySet()) {
             TriplePacking packing = g.getValue().isEmpty() ? null : TriplePacking.learn(g.getValue(), kg);
             if (packing == null) {
                 // Empty: cleared. Not of the KG's form or ids too wide for one long: replaced whole.
-                changes.put(g.getKey(), new Change(true, List.of(), g.getValue()));
+                whole.put(g.getKey(), new Change(true, List.of(), g.getValue()));
             } else {
                 sides.put(g.getKey(), new PackedSide(packing, g.getValue()));
             }
@@ -81,12 +82,9 @@ final class GraphChanges {
             PlainValues plain = new PlainValues();
             plain.forEachInGraphs(conn, sides, (graph, st) -> sides.get(graph).stored(st, plain));
         }
-        for (Map.Entry<Resource, Side> s : sides.entrySet()) {
-            changes.put((IRI) s.getKey(), s.getValue().change());
-        }
         Map<IRI, Change> ordered = new LinkedHashMap<>();
-        packed.keySet().forEach(g -> ordered.put(g, changes.get(g)));
-        sets.keySet().forEach(g -> ordered.put(g, changes.get(g)));
+        packed.keySet().forEach(g -> ordered.put(g, whole.containsKey(g) ? whole.get(g) : sides.get(g).change()));
+        sets.keySet().forEach(g -> ordered.put(g, sides.get(g).change()));
         ordered.forEach((g, c) -> LOG.info("{}: {}", g, c));
         LOG.info("the store's graphs compared with the new build's in one read ({} s)",
                 String.format("%.1f", (System.nanoTime() - started) / 1e9));
