@@ -70,7 +70,7 @@ public final class SystemOutputReaders {
         Map<String, String> names = topicNames(benchmark, questions, settings.entities());
         Map<String, List<String>> byText = new HashMap<>();
         for (Question q : questions) {
-            byText.computeIfAbsent(key(renamed(q, names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
+            byText.computeIfAbsent(key(q.textNamingTopic(names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
         }
         List<SystemOutput> out = new ArrayList<>();
         int unmatched = 0;
@@ -137,15 +137,6 @@ public final class SystemOutputReaders {
 
     private static String key(String text) {
         return text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-    }
-
-    /** The question text with its topic renamed, the way lacuna export writes it. */
-    static String renamed(Question q, String name) {
-        if (name == null || name.equals(q.topicEntity())) {
-            return q.question();
-        }
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(q.topicEntity()) + "(?![\\p{L}\\p{N}])")
-                .matcher(q.question()).replaceAll(Matcher.quoteReplacement(name));
     }
 
     private static Map<String, String> topicNames(Benchmark benchmark, List<Question> questions, EntityForm form) {

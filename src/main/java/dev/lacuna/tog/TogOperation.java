@@ -12,8 +12,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -119,25 +117,13 @@ public final class TogOperation {
         String topicId = queries.naming().topicId(q.topicEntity());
         String name = queries.name(topicId, null);
         String topicName = name.equals(TogQueries.UNNAMED) ? q.topicEntity() : name;
-        String text = renamed(q, topicName);
+        String text = q.textNamingTopic(topicName);
         QuestionTrace trace = new QuestionTrace();
         ThinkOnGraph.Outcome outcome = tog.answer(q.id(), text, topicId, topicName, trace);
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Done(PythonJson.togRecord(text, outcome.results(), outcome.chains()),
                 traceLine(q, text, topicId, topicName, outcome, trace), q.id(), seconds, trace.queries().size(),
                 outcome.stop());
-    }
-
-    /**
-     * The question as the endpoint names its topic: its private id replaced by the served name wherever it stands as
-     * a whole token, as {@code lacuna export} writes it and {@code evaluate --from tog --entities} matches it.
-     */
-    static String renamed(Question q, String name) {
-        if (name.equals(q.topicEntity())) {
-            return q.question();
-        }
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(q.topicEntity()) + "(?![\\p{L}\\p{N}])")
-                .matcher(q.question()).replaceAll(Matcher.quoteReplacement(name));
     }
 
     private static String traceLine(Question q, String text, String topicId, String topicName,
