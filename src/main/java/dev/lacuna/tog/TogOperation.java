@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,7 +40,7 @@ import dev.lacuna.view.Shape;
 public final class TogOperation {
     /** A run's totals. */
     public record Report(int questions, long queries, long requests, double seconds, double p50Millis,
-                         double p95Millis, Map<String, Integer> stops) {
+                         double p95Millis, Map<TogStop, Integer> stops) {
         public double queriesPerQuestion() {
             return questions == 0 ? 0 : (double) queries / questions;
         }
@@ -50,7 +50,8 @@ public final class TogOperation {
         }
     }
 
-    private record Done(String togLine, String traceLine, String id, double seconds, int queries, String stop) {
+    private record Done(String togLine, String traceLine, String id, double seconds, int queries, TogStop stop,
+                        int depth) {
     }
 
     private TogOperation() {
@@ -72,7 +73,8 @@ public final class TogOperation {
             case BM25 -> new Bm25Ranker();
             case LLM -> null;
         };
-        ThinkOnGraph tog = new ThinkOnGraph(queries, s.walk(), ranker, s.chat() == null ? null : new TogChat(s.chat()));
+        ThinkOnGraph tog = ranker == null ? ThinkOnGraph.withReader(queries, s.walk(), new TogChat(s.chat()))
+                : ThinkOnGraph.offline(queries, s.walk(), ranker);
         List<Done> done = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(s.threads(), r -> {
             Thread t = new Thread(r, "tog");
@@ -123,7 +125,7 @@ public final class TogOperation {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Done(PythonJson.togRecord(text, outcome.results(), outcome.chains()),
                 traceLine(q, text, topicId, topicName, outcome, trace), q.id(), seconds, trace.queries().size(),
-                outcome.stop());
+                outcome.stop(), outcome.depth());
     }
 
     private static String traceLine(Question q, String text, String topicId, String topicName,
@@ -132,7 +134,7 @@ public final class TogOperation {
         n.put("id", q.id());
         n.put("question", text);
         n.putObject("topic_entity").put(topicId, topicName);
-        n.put("stop", outcome.stop());
+        n.put("stop", outcome.stop().label());
         n.put("depth", outcome.depth());
         ArrayNode queries = n.putArray("queries");
         trace.queries().forEach(queries::add);
@@ -140,6 +142,14 @@ public final class TogOperation {
         for (List<String> t : trace.triples()) {
             ArrayNode row = triples.addArray();
             t.forEach(row::add);
+        }
+        ArrayNode kept = n.putArray("kept");
+        for (List<List<String>> depth : outcome.kept()) {
+            ArrayNode rows = kept.addArray();
+            for (List<String> t : depth) {
+                ArrayNode row = rows.addArray();
+                t.forEach(row::add);
+            }
         }
         ArrayNode llm = n.putArray("llm");
         for (QuestionTrace.Exchange e : trace.exchanges()) {
@@ -154,7 +164,7 @@ public final class TogOperation {
 
     private static Report report(List<Done> done, SparqlClient client, double seconds) {
         long queries = done.stream().mapToLong(Done::queries).sum();
-        Map<String, Integer> stops = new TreeMap<>();
+        Map<TogStop, Integer> stops = new EnumMap<>(TogStop.class);
         done.forEach(d -> stops.merge(d.stop(), 1, Integer::sum));
         List<Long> latencies = client.latencies();
         Collections.sort(latencies);
@@ -187,6 +197,11 @@ public final class TogOperation {
         run.put("width", s.walk().width());
         run.put("depth", s.walk().depth());
         run.put("retain", s.walk().retain());
+        if (s.chat() == null) {
+            run.put("answer_rule", s.walk().answerRule().label());
+        } else {
+            run.putNull("answer_rule");
+        }
         run.put("seed", s.walk().seed());
         run.put("threads", s.threads());
         run.put("questions", report.questions());
@@ -198,7 +213,9 @@ public final class TogOperation {
         run.put("latency_p50_ms", round(report.p50Millis()));
         run.put("latency_p95_ms", round(report.p95Millis()));
         ObjectNode stops = run.putObject("stops");
-        report.stops().forEach(stops::put);
+        report.stops().forEach((stop, n) -> stops.put(stop.label(), n));
+        ObjectNode depths = run.putObject("depth_reached");
+        done.forEach(d -> depths.put(d.id(), d.depth()));
         try {
             Files.createDirectories(s.out());
             AtomicFiles.writeString(s.togFile(), tog.toString());

@@ -97,10 +97,18 @@ class TogPartsTest {
     }
 
     @Test
-    void theOfflineAnswerIsTheLastDepthsTailsBestFirstOnce() {
-        assertEquals("[\"Bob\",\"Paris, France\"]", ThinkOnGraph.offlineAnswer(List.of(
-                List.of(List.of("x", "r", "old")),
-                List.of(List.of("A", "r", "Bob"), List.of("A", "s", "Bob"), List.of("A", "t", "Paris, France")))));
-        assertEquals("[]", ThinkOnGraph.offlineAnswer(List.of()));
+    void theOfflineAnswerRulesNameTheKeptEntitiesBestFirstOnceNeverTheTopic() {
+        List<List<ThinkOnGraph.Candidate>> kept = List.of(
+                List.of(reached("m.1", "Bob"), reached("m.2", "Paris, France"), reached("m.1", "Bob")),
+                List.of(reached("m.3", "Carol"), reached("m.0", "Ann"), reached("m.2", "Paris, France")));
+        assertEquals("[\"Bob\",\"Paris, France\"]", ThinkOnGraph.offlineAnswer(AnswerRule.FIRST_DEPTH, kept, "m.0"));
+        assertEquals("[\"Bob\",\"Paris, France\",\"Carol\"]",
+                ThinkOnGraph.offlineAnswer(AnswerRule.ALL_DEPTHS, kept, "m.0"));
+        assertEquals("[]", ThinkOnGraph.offlineAnswer(AnswerRule.ALL_DEPTHS, List.of(), "m.0"));
+        assertEquals("[]", ThinkOnGraph.offlineAnswer(AnswerRule.FIRST_DEPTH, List.of(), "m.0"));
+    }
+
+    private static ThinkOnGraph.Candidate reached(String id, String name) {
+        return new ThinkOnGraph.Candidate(id, name, "r", "m.9", true, 0.5);
     }
 }
