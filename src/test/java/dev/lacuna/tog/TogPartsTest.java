@@ -37,7 +37,7 @@ class TogPartsTest {
     void theArgsortIsNumpysOnTiesOfEveryLength() {
         // Lists with many equal scores (BM25 gives ties whenever names share no token with the question), of every
         // length from 1 to 120, across the length where numpy's introsort starts to partition instead of sorting by
-        // insertion; and a list of 15 scores with four ties at the top.
+        // insertion; a list of 15 scores with four ties at the top; and one that drives it into heapsort.
         Random random = new Random(7);
         List<double[]> lists = new ArrayList<>();
         for (int n = 1; n <= 120; n++) {
@@ -51,6 +51,11 @@ class TogPartsTest {
             }
         }
         lists.add(new double[] {0.1, 0.2, 0.3, 0.1, 0.2, 0.9, 0.9, 0.3, 0.9, 0.2, 0.1, 0.4, 0.5, 0.6, 0.9});
+        // Made by McIlroy's adversary for this quicksort, then halved so that pairs tie: its partitions go past the
+        // depth limit, so numpy finishes a part with heapsort.
+        lists.add(new double[] {0, 25, 1, 25, 2, 24, 3, 24, 4, 23, 5, 23, 6, 22, 7, 22, 8, 21, 9, 21, 10, 11, 30, 28, 29,
+            28, 27, 27, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 20, 19, 19, 18, 18, 17, 17, 16, 16, 15, 15, 14, 14, 13,
+            13, 12, 12, 26, 11});
         List<List<Integer>> numpy = NumpyCheck.reversedArgsorts(lists);
         for (int i = 0; i < lists.size(); i++) {
             List<Integer> ours = new ArrayList<>();
