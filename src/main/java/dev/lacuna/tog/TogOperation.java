@@ -32,8 +32,9 @@ import dev.lacuna.view.Shape;
 /**
  * {@code lacuna tog}: Think-on-Graph over every question of a split, against a SPARQL endpoint. Writes ToG's own file
  * ({@code ToG_<dataset>.jsonl}, one record per question in the split's order, read by {@code evaluate --from tog})
- * and beside it the trace (per question: the queries the walk asked, the triples it retrieved, the model's prompts
- * and replies), the timings and a run summary. ToG's file and the trace depend only on the graph served, the
+ * and beside it the trace (per question: what ended the walk and at which depth, the queries it asked, the triples
+ * it retrieved, the chains it kept, the model's prompts and replies), the timings and a run summary (with the depth
+ * each question's walk reached). ToG's file and the trace depend only on the graph served, the
  * questions, the settings and the model: the same run gives the same bytes. Timings and the run summary hold the
  * clock and the number of requests actually sent (each distinct query once per run), which vary.
  */
