@@ -82,28 +82,33 @@ class TogDepthTest {
         return out;
     }
 
+    /** The trace of q1, checked to have stopped for {@code stop} at {@code depth}, as run.json records it too. */
+    private static JsonNode stopped(Path out, String stop, int depth) throws IOException {
+        JsonNode trace = first(out.resolve("ToG_test.trace.jsonl"));
+        assertEquals(stop, trace.get("stop").asText(), trace.toString());
+        assertEquals(depth, trace.get("depth").asInt(), trace.toString());
+        JsonNode run = JSON.readTree(out.resolve("ToG_test.run.json").toFile());
+        assertEquals(depth, run.at("/depth_reached/q1").asInt(), run.toString());
+        assertEquals(1, run.at("/stops/" + stop).asInt(), run.toString());
+        return trace;
+    }
+
     @Test
     void atDepthOneTheTwoStepPathIsOutOfReach(@TempDir Path tmp) throws IOException {
         Path out = tog(tmp, "--depth", "1");
-        JsonNode trace = first(out.resolve("ToG_test.trace.jsonl"));
+        JsonNode trace = stopped(out, "depth_limit", 1);
         assertFalse(triples(trace).contains(TWO_HOPS), trace.toString());
-        assertEquals("depth_limit", trace.get("stop").asText());
-        assertEquals(1, trace.get("depth").asInt());
         JsonNode record = first(out.resolve("ToG_test.jsonl"));
         assertEquals(1, record.get("reasoning_chains").size(), record.toString());
         assertFalse(record.get("results").asText().contains("Cal Lee"), record.toString());
-        JsonNode run = JSON.readTree(out.resolve("ToG_test.run.json").toFile());
-        assertEquals(1, run.get("depth").asInt());
-        assertEquals(1, run.at("/depth_reached/q1").asInt(), run.toString());
+        assertEquals(1, JSON.readTree(out.resolve("ToG_test.run.json").toFile()).get("depth").asInt());
     }
 
     @Test
     void atDepthTwoTheWalkRetrievesTheTwoStepPathAndNamesItsEnd(@TempDir Path tmp) throws IOException {
         Path out = tog(tmp, "--depth", "2");
-        JsonNode trace = first(out.resolve("ToG_test.trace.jsonl"));
+        JsonNode trace = stopped(out, "depth_limit", 2);
         assertTrue(triples(trace).contains(TWO_HOPS), trace.toString());
-        assertEquals("depth_limit", trace.get("stop").asText());
-        assertEquals(2, trace.get("depth").asInt());
         // The trace's kept chains, as the graph states them, per depth.
         assertEquals("[[\"m.1\",\"people.person.father\",\"m.2\"]]", trace.at("/kept/1").toString(), trace.toString());
         JsonNode record = first(out.resolve("ToG_test.jsonl"));
@@ -116,16 +121,12 @@ class TogDepthTest {
         assertFalse(answers.contains("Ann Lee"), "the topic is never its own answer: " + answers);
         JsonNode run = JSON.readTree(out.resolve("ToG_test.run.json").toFile());
         assertEquals(2, run.get("depth").asInt());
-        assertEquals(2, run.at("/depth_reached/q1").asInt(), run.toString());
         assertEquals("all-depths", run.get("answer_rule").asText(), run.toString());
-        assertEquals(1, run.at("/stops/depth_limit").asInt(), run.toString());
     }
 
     @Test
     void aWalkWithNothingLeftToFollowStopsForWantOfCandidates(@TempDir Path tmp) throws IOException {
-        JsonNode trace = first(tog(tmp, "--depth", "3").resolve("ToG_test.trace.jsonl"));
-        assertEquals("no_candidates", trace.get("stop").asText(), trace.toString());
-        assertEquals(3, trace.get("depth").asInt());
+        JsonNode trace = stopped(tog(tmp, "--depth", "3"), "no_candidates", 3);
         assertTrue(triples(trace).contains(TWO_HOPS), trace.toString());
     }
 
