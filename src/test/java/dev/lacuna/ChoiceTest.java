@@ -22,6 +22,7 @@ import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.breakage.BreakKind;
 import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.store.TripleFormat;
+import dev.lacuna.tog.AnswerRule;
 import dev.lacuna.tog.Pruning;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
@@ -36,6 +37,7 @@ class ChoiceTest {
             new Case<>(LabelMode.class, "label mode", LabelMode::parse),
             new Case<>(Shape.class, "shape", Shape::parse),
             new Case<>(Pruning.class, "--pruning", Pruning::parse),
+            new Case<>(AnswerRule.class, "--answer-rule", AnswerRule::parse),
             new Case<>(OutputSource.class, "--from", OutputSource::parse),
             new Case<>(Delimiters.class, "delimiters", Delimiters::parse),
             new Case<>(EntityForm.class, "entity form", EntityForm::parse),

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,11 +14,13 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.lacuna.Counts;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.OutputGuard;
 import dev.lacuna.Progress;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.SplitName;
+import dev.lacuna.tog.AnswerRule;
 import dev.lacuna.tog.Pruning;
 import dev.lacuna.tog.TogOperation;
 import dev.lacuna.tog.TogSettings;
@@ -37,7 +40,8 @@ public final class TogCommand implements Command {
     @Override
     public String usage() {
         return "--endpoint URL --benchmark DIR --out DIR [--split test] [--shape freebase|plain]"
-                + " [--pruning embedding|bm25|llm] [--width 3] [--depth 3] [--seed S]";
+                + " [--pruning embedding|bm25|llm] [--width 3] [--depth 3] [--answer-rule all-depths|first-depth]"
+                + " [--seed S]";
     }
 
     @Override
@@ -50,7 +54,8 @@ public final class TogCommand implements Command {
         options.addOption(Option.builder().longOpt("endpoint").hasArg().argName("URL")
                 .desc("SPARQL endpoint serving one graph, e.g. http://127.0.0.1:7878/sparql of lacuna serve").get());
         options.addOption(Option.builder().longOpt("benchmark").hasArg().argName("DIR")
-                .desc("benchmark folder written by lacuna build: only its questions are read").get());
+                .desc("benchmark folder written by lacuna build: its questions are read, and with --shape plain"
+                        + " summary.json's KG name and base IRI").get());
         options.addOption(Option.builder().longOpt("out").hasArg().argName("DIR")
                 .desc("output folder: ToG_<dataset>.jsonl (ToG's own file) and its .trace.jsonl, .timings.jsonl, .run.json").get());
         options.addOption(Option.builder().longOpt("split").hasArg().argName("SPLIT")
@@ -65,6 +70,9 @@ public final class TogCommand implements Command {
                 .desc("relations kept per entity and chains kept per depth (default " + WalkSettings.WIDTH + ")").get());
         options.addOption(Option.builder().longOpt("depth").hasArg().argName("N")
                 .desc("largest search depth (default " + WalkSettings.DEPTH + ")").get());
+        options.addOption(Option.builder().longOpt("answer-rule").hasArg().argName("RULE")
+                .desc("without a chat model, the entities the kept chains reached that answer: all-depths (every"
+                        + " depth's, the default) or first-depth (the first depth's, a one-hop baseline)").get());
         options.addOption(Option.builder().longOpt("retain").hasArg().argName("N")
                 .desc("llm: entities sampled when a relation leads to 20 or more (default " + WalkSettings.RETAIN + ")").get());
         options.addOption(Option.builder().longOpt("threads").hasArg().argName("N")
@@ -90,9 +98,14 @@ public final class TogCommand implements Command {
         OutputGuard.refuseInputs("--out", out, List.of(benchmark));
         SplitName split = SplitName.parse(line.getOptionValue("split", SplitName.TEST.label()));
         Pruning pruning = Pruning.parse(line.getOptionValue("pruning", Pruning.EMBEDDING.label()));
+        AnswerRule rule = AnswerRule.parse(line.getOptionValue("answer-rule", WalkSettings.ANSWER_RULE.label()));
+        if (pruning == Pruning.LLM && line.hasOption("answer-rule")) {
+            throw new UsageException("--answer-rule is for the walk without a chat model (--pruning embedding or bm25);"
+                    + " with --pruning llm the model answers");
+        }
         WalkSettings walk = new WalkSettings(pruning, CommonOptions.intValue(line, "width", WalkSettings.WIDTH),
                 CommonOptions.intValue(line, "depth", WalkSettings.DEPTH),
-                CommonOptions.intValue(line, "retain", WalkSettings.RETAIN), CommonOptions.seed(line));
+                CommonOptions.intValue(line, "retain", WalkSettings.RETAIN), CommonOptions.seed(line), rule);
         TogSettings settings = new TogSettings(endpoint(line.getOptionValue("endpoint")), benchmark, split, out,
                 line.getOptionValue("dataset", split.label()),
                 CommonOptions.choice(line, "shape", Shape.FREEBASE.label(), Shape::parse), walk,
@@ -104,8 +117,14 @@ public final class TogCommand implements Command {
                 "tog: %d questions, %.1f queries and %.3f s per question (%d requests sent, endpoint p50 %.1f ms,"
                         + " p95 %.1f ms); stops %s; wrote %s",
                 r.questions(), r.queriesPerQuestion(), r.secondsPerQuestion(), r.requests(), r.p50Millis(),
-                r.p95Millis(), r.stops(), settings.togFile()));
+                r.p95Millis(), stops(r), settings.togFile()));
         return ExitCodes.OK;
+    }
+
+    private static String stops(TogOperation.Report r) {
+        Map<String, Integer> byLabel = new LinkedHashMap<>();
+        r.stops().forEach((stop, n) -> byLabel.put(stop.label(), n));
+        return Counts.describe(byLabel);
     }
 
     private static URI endpoint(String text) {

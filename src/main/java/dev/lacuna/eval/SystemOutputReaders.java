@@ -25,7 +25,8 @@ import dev.lacuna.questions.Question;
  * <li>tog: ToG's ToG_&lt;dataset&gt;.jsonl (ToG/utils.py save_2_jsonl writes {@code question, results,
  *     reasoning_chains}, no id): matched to questions by their text (case and white space ignored, the topic
  *     named as --entities names it); unmatched and ambiguous records are counted in the notes. The answer is the
- *     text in ToG's braces when there are any ({@code {Paris}}, as its prompts ask), else the whole result.</li>
+ *     text in ToG's braces when there are any ({@code {Paris}}, as its prompts ask), else the whole result; a
+ *     leading {@code {Yes}} is the reader's verdict, not an answer ({@link #answerText}).</li>
  * <li>gnnrag: GNN-RAG's &lt;experiment&gt;_test.info (gnn/evaluate.py: one line per test question in the order of
  *     test.json, with no id; {@code cand} is the list of {@code [entity, probability]} that f1_and_hits already cut
  *     where the probabilities pass eps): the system's own answers are every entity in {@code cand}. Lines are
@@ -34,6 +35,8 @@ import dev.lacuna.questions.Question;
  */
 public final class SystemOutputReaders {
     private static final Pattern BRACES = Pattern.compile("\\{([^{}]*)}");
+    private static final Pattern VERDICT = Pattern.compile("\\s*\\{\\s*(?:y\\s*e\\s*s|n\\s*o)\\s*}",
+            Pattern.CASE_INSENSITIVE);
 
     /**
      * Records read and notes for the report; {@code privateIds} when every record was written by {@code lacuna answer}
@@ -67,7 +70,7 @@ public final class SystemOutputReaders {
         Map<String, String> names = topicNames(benchmark, questions, settings.entities());
         Map<String, List<String>> byText = new HashMap<>();
         for (Question q : questions) {
-            byText.computeIfAbsent(key(renamed(q, names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
+            byText.computeIfAbsent(key(q.textNamingTopic(names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
         }
         List<SystemOutput> out = new ArrayList<>();
         int unmatched = 0;
@@ -112,27 +115,28 @@ public final class SystemOutputReaders {
         return new Read(out, notes);
     }
 
-    /** ToG's prompts ask for the answer in braces; take those when present. */
+    /**
+     * ToG's answer in a result: the text in its braces, as its prompts ask for the answer. A result that begins with
+     * a brace reading yes or no (as ToG's {@code if_true} reads it: case and spaces aside) is the reply to ToG's
+     * "enough?" prompt, which ToG saves whole when it reads {@code {Yes}}: that brace is the reader's verdict, not an
+     * answer, and the answer is in the braces after it. Without braces (after the verdict, if any), the text itself.
+     */
     static String answerText(String results) {
-        Matcher m = BRACES.matcher(results);
+        String text = results;
+        Matcher verdict = VERDICT.matcher(text);
+        if (verdict.lookingAt()) {
+            text = text.substring(verdict.end()).replaceFirst("^[\\s.:,;!]+", "");
+        }
+        Matcher m = BRACES.matcher(text);
         List<String> parts = new ArrayList<>();
         while (m.find()) {
             parts.add(m.group(1));
         }
-        return parts.isEmpty() ? results : String.join(", ", parts);
+        return parts.isEmpty() ? text : String.join(", ", parts);
     }
 
     private static String key(String text) {
         return text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-    }
-
-    /** The question text with its topic renamed, the way lacuna export writes it. */
-    static String renamed(Question q, String name) {
-        if (name == null || name.equals(q.topicEntity())) {
-            return q.question();
-        }
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(q.topicEntity()) + "(?![\\p{L}\\p{N}])")
-                .matcher(q.question()).replaceAll(Matcher.quoteReplacement(name));
     }
 
     private static Map<String, String> topicNames(Benchmark benchmark, List<Question> questions, EntityForm form) {

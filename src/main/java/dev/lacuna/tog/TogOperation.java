@@ -4,16 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -34,15 +32,16 @@ import dev.lacuna.view.Shape;
 /**
  * {@code lacuna tog}: Think-on-Graph over every question of a split, against a SPARQL endpoint. Writes ToG's own file
  * ({@code ToG_<dataset>.jsonl}, one record per question in the split's order, read by {@code evaluate --from tog})
- * and beside it the trace (per question: the queries the walk asked, the triples it retrieved, the model's prompts
- * and replies), the timings and a run summary. ToG's file and the trace depend only on the graph served, the
+ * and beside it the trace (per question: what ended the walk and at which depth, the queries it asked, the triples
+ * it retrieved, the chains it kept, the model's prompts and replies), the timings and a run summary (with the depth
+ * each question's walk reached). ToG's file and the trace depend only on the graph served, the
  * questions, the settings and the model: the same run gives the same bytes. Timings and the run summary hold the
  * clock and the number of requests actually sent (each distinct query once per run), which vary.
  */
 public final class TogOperation {
     /** A run's totals. */
     public record Report(int questions, long queries, long requests, double seconds, double p50Millis,
-                         double p95Millis, Map<String, Integer> stops) {
+                         double p95Millis, Map<TogStop, Integer> stops) {
         public double queriesPerQuestion() {
             return questions == 0 ? 0 : (double) queries / questions;
         }
@@ -52,7 +51,8 @@ public final class TogOperation {
         }
     }
 
-    private record Done(String togLine, String traceLine, String id, double seconds, int queries, String stop) {
+    private record Done(String togLine, String traceLine, String id, double seconds, int queries, TogStop stop,
+                        int depth) {
     }
 
     private TogOperation() {
@@ -74,7 +74,8 @@ public final class TogOperation {
             case BM25 -> new Bm25Ranker();
             case LLM -> null;
         };
-        ThinkOnGraph tog = new ThinkOnGraph(queries, s.walk(), ranker, s.chat() == null ? null : new TogChat(s.chat()));
+        ThinkOnGraph tog = ranker == null ? ThinkOnGraph.withReader(queries, s.walk(), new TogChat(s.chat()))
+                : ThinkOnGraph.offline(queries, s.walk(), ranker);
         List<Done> done = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(s.threads(), r -> {
             Thread t = new Thread(r, "tog");
@@ -119,25 +120,13 @@ public final class TogOperation {
         String topicId = queries.naming().topicId(q.topicEntity());
         String name = queries.name(topicId, null);
         String topicName = name.equals(TogQueries.UNNAMED) ? q.topicEntity() : name;
-        String text = renamed(q, topicName);
+        String text = q.textNamingTopic(topicName);
         QuestionTrace trace = new QuestionTrace();
         ThinkOnGraph.Outcome outcome = tog.answer(q.id(), text, topicId, topicName, trace);
         double seconds = (System.nanoTime() - start) / 1e9;
         return new Done(PythonJson.togRecord(text, outcome.results(), outcome.chains()),
                 traceLine(q, text, topicId, topicName, outcome, trace), q.id(), seconds, trace.queries().size(),
-                outcome.stop());
-    }
-
-    /**
-     * The question as the endpoint names its topic: its private id replaced by the served name wherever it stands as
-     * a whole token, as {@code lacuna export} writes it and {@code evaluate --from tog --entities} matches it.
-     */
-    static String renamed(Question q, String name) {
-        if (name.equals(q.topicEntity())) {
-            return q.question();
-        }
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(q.topicEntity()) + "(?![\\p{L}\\p{N}])")
-                .matcher(q.question()).replaceAll(Matcher.quoteReplacement(name));
+                outcome.stop(), outcome.depth());
     }
 
     private static String traceLine(Question q, String text, String topicId, String topicName,
@@ -146,7 +135,7 @@ public final class TogOperation {
         n.put("id", q.id());
         n.put("question", text);
         n.putObject("topic_entity").put(topicId, topicName);
-        n.put("stop", outcome.stop());
+        n.put("stop", outcome.stop().label());
         n.put("depth", outcome.depth());
         ArrayNode queries = n.putArray("queries");
         trace.queries().forEach(queries::add);
@@ -154,6 +143,14 @@ public final class TogOperation {
         for (List<String> t : trace.triples()) {
             ArrayNode row = triples.addArray();
             t.forEach(row::add);
+        }
+        ArrayNode kept = n.putArray("kept");
+        for (List<List<String>> depth : outcome.kept()) {
+            ArrayNode rows = kept.addArray();
+            for (List<String> t : depth) {
+                ArrayNode row = rows.addArray();
+                t.forEach(row::add);
+            }
         }
         ArrayNode llm = n.putArray("llm");
         for (QuestionTrace.Exchange e : trace.exchanges()) {
@@ -168,7 +165,7 @@ public final class TogOperation {
 
     private static Report report(List<Done> done, SparqlClient client, double seconds) {
         long queries = done.stream().mapToLong(Done::queries).sum();
-        Map<String, Integer> stops = new TreeMap<>();
+        Map<TogStop, Integer> stops = new EnumMap<>(TogStop.class);
         done.forEach(d -> stops.merge(d.stop(), 1, Integer::sum));
         List<Long> latencies = client.latencies();
         Collections.sort(latencies);
@@ -201,6 +198,11 @@ public final class TogOperation {
         run.put("width", s.walk().width());
         run.put("depth", s.walk().depth());
         run.put("retain", s.walk().retain());
+        if (s.chat() == null) {
+            run.put("answer_rule", s.walk().answerRule().label());
+        } else {
+            run.putNull("answer_rule");
+        }
         run.put("seed", s.walk().seed());
         run.put("threads", s.threads());
         run.put("questions", report.questions());
@@ -212,7 +214,9 @@ public final class TogOperation {
         run.put("latency_p50_ms", round(report.p50Millis()));
         run.put("latency_p95_ms", round(report.p95Millis()));
         ObjectNode stops = run.putObject("stops");
-        report.stops().forEach(stops::put);
+        report.stops().forEach((stop, n) -> stops.put(stop.label(), n));
+        ObjectNode depths = run.putObject("depth_reached");
+        done.forEach(d -> depths.put(d.id(), d.depth()));
         try {
             Files.createDirectories(s.out());
             AtomicFiles.writeString(s.togFile(), tog.toString());
