@@ -51,7 +51,9 @@ public final class EntityConstants {
                 continue;
             }
             long line = lines == null ? -1 : lines.get(i);
-            String where = "rule " + (i + 1) + " (" + Messages.echo(r.toAmie()) + ")";
+            // with its line the rule is found; without one, by its place in the list
+            String where = lines == null ? "rule " + (i + 1) + " (" + Messages.echo(r.toAmie()) + ")"
+                    : "rule '" + Messages.echo(r.toAmie()) + "'";
             List<Atom> body = new ArrayList<>();
             for (Atom a : r.body()) {
                 body.add(resolve(c, kg, a, cache, source, line, where));
@@ -62,7 +64,7 @@ public final class EntityConstants {
         return out;
     }
 
-    /** As {@link #resolve(RepositoryConnection, KgGraphs, List, String, List)}, naming rules by number only. */
+    /** As {@link #resolve(RepositoryConnection, KgGraphs, List, String, List)}, naming rules by their place. */
     public static List<MinedRule> resolve(RepositoryConnection c, KgGraphs kg, List<MinedRule> rules) {
         return resolve(c, kg, rules, null, null);
     }
