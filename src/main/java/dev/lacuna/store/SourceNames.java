@@ -39,6 +39,11 @@ public final class SourceNames {
     /** Index of the first whitespace character ({@link #isSpace}) in {@code s}, or -1. */
     public static int firstSpace(String s) {
         for (int i = 0; i < s.length(); ) {
+            char c = s.charAt(i);
+            if (c > ' ' && c < '\u007F') {
+                i++;
+                continue; // printable ASCII other than the space
+            }
             int cp = s.codePointAt(i);
             if (isSpace(cp)) {
                 return i;
@@ -52,6 +57,9 @@ public final class SourceNames {
     public static Problem nameProblem(String name) {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
+            if (c >= ' ' && c < '\u007F') {
+                continue; // printable ASCII, nearly every character of a KG's names: checked at once
+            }
             if (Character.isHighSurrogate(c) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
