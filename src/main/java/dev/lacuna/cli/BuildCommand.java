@@ -1,6 +1,7 @@
 package dev.lacuna.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -127,17 +128,20 @@ public final class BuildCommand implements Command {
             KgIndex mined = null;
             if (line.hasOption("rules")) {
                 Path file = Path.of(line.getOptionValue("rules"));
+                List<Long> lines = null;
                 if (rulesFormat == RuleFileFormat.ANYBURL) {
                     mined = KgIndex.fromRepository(repository, kg);
                     rules = AnyBurlActions.read(file, repository, kg, mined, minerOptions, context);
                     minedBy = RuleGraph.MINED_BY_ANYBURL;
                 } else {
-                    rules = AmieRules.read(file);
+                    lines = new ArrayList<>();
+                    rules = AmieRules.read(file, lines);
                     // a file lacuna mine wrote says so in its first line; any other rule file is AMIE3's
                     minedBy = AmieRules.minedByLacuna(file) ? RuleGraph.MINED_BY_LACUNA : RuleGraph.MINED_BY_AMIE3;
                 }
                 try (RepositoryConnection c = repository.getConnection()) {
-                    rules = EntityConstants.resolve(c, kg, rules); // constants by source id -> entity IRIs
+                    // constants as the KG names its entities -> entity IRIs; one that names none is refused here
+                    rules = EntityConstants.resolve(c, kg, rules, file.toString(), lines);
                 }
             } else {
                 MinerOptions options = minerOptions;

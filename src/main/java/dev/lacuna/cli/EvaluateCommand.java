@@ -167,8 +167,8 @@ public final class EvaluateCommand implements Command {
         for (String warning : report.warnings()) {
             Warnings.warn(context.err(), warning);
         }
-        if (line.hasOption("strict-naming") && !report.warnings().isEmpty()) {
-            throw new BadInputException("--strict-naming: " + report.warnings().size()
+        if (line.hasOption("strict-naming") && !report.namingWarnings().isEmpty()) {
+            throw new BadInputException("--strict-naming: " + report.namingWarnings().size()
                     + " naming warning(s) above; no report written");
         }
         String text = format.render(report);

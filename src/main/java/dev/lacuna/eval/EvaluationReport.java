@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -25,7 +26,22 @@ public record EvaluationReport(
         @JsonProperty("settings") EvaluationSettings settings,
         @JsonProperty("systems") List<SystemResult> systems,
         @JsonProperty("notes") List<String> notes,
-        @JsonProperty("warnings") List<String> warnings) {
+        @JsonProperty("warnings") List<String> warnings,
+        @JsonIgnore List<String> answerVolume) {
+
+    /**
+     * A report whose warnings are all about naming; {@code answerVolume} are the warnings (also in {@code warnings})
+     * about implausibly many answers ({@link AnswerVolume}), which {@code --strict-naming} does not count.
+     */
+    public EvaluationReport(String format, BenchmarkInfo benchmark, EvaluationSettings settings,
+            List<SystemResult> systems, List<String> notes, List<String> warnings) {
+        this(format, benchmark, settings, systems, notes, warnings, List.of());
+    }
+
+    /** The warnings about naming (answers that name no entity, a naming that disagrees with an export). */
+    public List<String> namingWarnings() {
+        return warnings.stream().filter(w -> !answerVolume.contains(w)).toList();
+    }
 
     /** Identifies the report layout; bump when a field changes meaning. */
     public static final String FORMAT = "lacuna-evaluation/1";
@@ -71,6 +87,7 @@ public record EvaluationReport(
         List<SystemResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        List<String> volumes = new ArrayList<>();
         for (SystemSpec s : systems) {
             Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
             for (Map.Entry<RunSetting, Path> e : s.files().entrySet()) {
@@ -89,6 +106,10 @@ public record EvaluationReport(
                 if (naming != null) {
                     warnings.add(naming);
                 }
+                String volume = AnswerVolume.warning(s.name(), e.getKey(), run, benchmark.folder());
+                if (volume != null) {
+                    volumes.add(volume);
+                }
                 notes.addAll(read.notes());
                 if (from == OutputSource.BRINK) {
                     BrinkScores b = BrinkScores.score(evaluator.brinkGold(), read.outputs());
@@ -103,8 +124,9 @@ public record EvaluationReport(
         EvaluationReport report = of(benchmark, settings, evaluator.questions(), results);
         List<String> all = new ArrayList<>(report.notes());
         all.addAll(notes);
+        warnings.addAll(volumes);
         return new EvaluationReport(report.format(), report.benchmark(), report.settings(), report.systems(), List.copyOf(all),
-                List.copyOf(warnings));
+                List.copyOf(warnings), List.copyOf(volumes));
     }
 
     /** This report with more warnings (those the command finds before scoring, such as a naming that disagrees with an export). */
@@ -114,7 +136,7 @@ public record EvaluationReport(
         }
         List<String> all = new ArrayList<>(more);
         all.addAll(warnings);
-        return new EvaluationReport(format, benchmark, settings, systems, notes, List.copyOf(all));
+        return new EvaluationReport(format, benchmark, settings, systems, notes, List.copyOf(all), answerVolume);
     }
 
     public static EvaluationReport of(Benchmark benchmark, EvaluationSettings settings, int questions,

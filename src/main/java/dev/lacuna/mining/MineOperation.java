@@ -9,11 +9,13 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Messages;
 import dev.lacuna.Progress;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SourceNames;
 
 /**
  * What {@code lacuna mine} does: mine a KG file or a stored KG's {@code complete} graph, write AMIE3's TSV and, for a
@@ -86,12 +88,28 @@ public final class MineOperation {
     public List<MinedRule> mine(KgIndex kg) {
         MinerOptions options = settings.options();
         HeadPartition heads = settings.heads();
+        refuseUnwritableNames(kg);
         notes.accept(String.format(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, "
                 + "minpca %s, maxad %d, %d threads%s%s)", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
                 options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
                 options.threads(), options.constants() ? ", with constants" : "",
                 heads.equals(HeadPartition.ALL) ? "" : ", head relations part " + heads));
         return new Miner(kg, options, progress, heads).mine();
+    }
+
+    /**
+     * Refuses, before hours of mining, a KG whose rules no rule file could hold: a relation name with whitespace (a
+     * store loaded before load refused such names). A constant that no rule file can hold is left out of the rules
+     * instead, with a warning (see {@code ConstantLanguage}): most entities never become constants.
+     */
+    static void refuseUnwritableNames(KgIndex kg) {
+        for (int r = 0; r < kg.relationCount(); r++) {
+            SourceNames.Problem p = SourceNames.relationProblem(kg.relationName(r));
+            if (p != null) {
+                throw new BadInputException("relation '" + Messages.echo(kg.relationName(r)) + "' " + p.text()
+                        + "; load the KG again with the relation renamed");
+            }
+        }
     }
 
     private static double seconds(long t0) {

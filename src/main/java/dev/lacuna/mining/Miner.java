@@ -66,7 +66,13 @@ public final class Miner {
         if (kg.tripleCount() == 0) {
             throw new LacunaException("the knowledge graph has no triples: nothing to mine");
         }
-        return options.constants() ? search(new ConstantLanguage(kg, options)) : search(new PlainLanguage());
+        if (!options.constants()) {
+            return search(new PlainLanguage());
+        }
+        ConstantLanguage language = new ConstantLanguage(kg, options);
+        List<MinedRule> rules = search(language);
+        language.warnLeftOut();
+        return rules;
     }
 
     /**
@@ -119,6 +125,7 @@ public final class Miner {
         /** The canonical key of a head plus some of a rule's body atoms (the skyline's sub-rule lookup). */
         K keyOf(int[] atoms);
 
+        /** The rule as output, or null when no rule file could hold it (a constant with whitespace in its name). */
         MinedRule toMinedRule(R rule);
     }
 
@@ -220,7 +227,10 @@ public final class Miner {
         }
         List<MinedRule> rules = new ArrayList<>(output.size());
         for (R w : output) {
-            rules.add(language.toMinedRule(w));
+            MinedRule m = language.toMinedRule(w);
+            if (m != null) {
+                rules.add(m);
+            }
         }
         rules.sort(AmieRules.ORDER);
         return rules;

@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.LineReader;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.RegularFiles;
@@ -126,10 +127,10 @@ public final class Verifier {
 
     static List<Triple> readTriples(Path file) {
         List<Triple> out = new ArrayList<>();
-        try {
-            long line = 0;
-            for (String s : Files.readAllLines(file)) {
-                line++;
+        try (LineReader lines = LineReader.open(file)) {
+            String s;
+            while ((s = lines.readLine()) != null) {
+                long line = lines.lineNumber();
                 if (s.isBlank()) {
                     continue;
                 }
