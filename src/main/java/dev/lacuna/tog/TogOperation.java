@@ -1,11 +1,11 @@
 package dev.lacuna.tog;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -15,11 +15,9 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.Json;
@@ -159,11 +157,7 @@ public final class TogOperation {
         for (QuestionTrace.Exchange e : trace.exchanges()) {
             llm.addObject().put("step", e.step()).put("prompt", e.prompt()).put("reply", e.reply());
         }
-        try {
-            return Json.mapper().writeValueAsString(n);
-        } catch (JsonProcessingException e) {
-            throw new LacunaException("cannot write the trace of " + q.id() + ": " + e.getMessage(), e);
-        }
+        return TogJson.line(n);
     }
 
     private static Report report(List<Done> done, SparqlClient client, double seconds) {
@@ -184,6 +178,7 @@ public final class TogOperation {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i))) / 1e6;
     }
 
+    /** The run's four files, all or nothing: an earlier run's are all replaced or all kept. */
     private static void write(TogSettings s, List<Done> done, Report report) {
         StringBuilder tog = new StringBuilder();
         StringBuilder trace = new StringBuilder();
@@ -191,7 +186,10 @@ public final class TogOperation {
         for (Done d : done) {
             tog.append(d.togLine()).append('\n');
             trace.append(d.traceLine()).append('\n');
-            timings.append(String.format(Locale.ROOT, "{\"id\": \"%s\", \"seconds\": %.4f}%n", d.id(), d.seconds()));
+            ObjectNode t = Json.mapper().createObjectNode();
+            t.put("id", d.id());
+            t.put("seconds", BigDecimal.valueOf(d.seconds()).setScale(4, RoundingMode.HALF_UP));
+            timings.append(TogJson.line(t)).append('\n');
         }
         ObjectNode run = Json.mapper().createObjectNode();
         run.put("endpoint", s.endpoint().toString());
@@ -213,15 +211,12 @@ public final class TogOperation {
         run.put("latency_p95_ms", round(report.p95Millis()));
         ObjectNode stops = run.putObject("stops");
         report.stops().forEach(stops::put);
-        try {
-            Files.createDirectories(s.out());
-            AtomicFiles.writeString(s.togFile(), tog.toString());
-            AtomicFiles.writeString(s.traceFile(), trace.toString());
-            AtomicFiles.writeString(s.timingsFile(), timings.toString());
-            AtomicFiles.writeString(s.runFile(), Json.pretty().writeValueAsString(run) + "\n");
-        } catch (IOException e) {
-            throw new LacunaException("cannot write " + s.out() + ": " + e.getMessage(), e);
-        }
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(s.togFile().getFileName().toString(), tog.toString());
+        files.put(s.traceFile().getFileName().toString(), trace.toString());
+        files.put(s.timingsFile().getFileName().toString(), timings.toString());
+        files.put(s.runFile().getFileName().toString(), TogJson.pretty(run) + "\n");
+        RunFiles.replace(s.out(), "ToG_" + s.dataset(), files);
     }
 
     private static double round(double v) {
