@@ -40,13 +40,24 @@ import dev.lacuna.view.Shape;
 public final class TogOperation {
     /** A run's totals. */
     public record Report(int questions, long queries, long requests, double seconds, double p50Millis,
-                         double p95Millis, Map<String, Integer> stops) {
+                         double p95Millis, Map<String, Integer> stops, Trimmed trimmed) {
         public double queriesPerQuestion() {
             return questions == 0 ? 0 : (double) queries / questions;
         }
 
         public double secondsPerQuestion() {
             return questions == 0 ? 0 : seconds / questions;
+        }
+    }
+
+    /**
+     * What the client did not take from the endpoint as it came: answers cut at their query's LIMIT, names cut at
+     * {@link ClientLimits#MAX_NAME} characters, values (relations, entities, a model's relation names) not written into
+     * a query because they are no IRI the client can write. All zero for an endpoint that follows SPARQL.
+     */
+    public record Trimmed(long answersCut, long namesCut, long valuesSkipped) {
+        public boolean any() {
+            return answersCut + namesCut + valuesSkipped > 0;
         }
     }
 
@@ -65,7 +76,7 @@ public final class TogOperation {
         }
         List<Question> questions = folder.questions(s.split());
         EndpointNaming naming = s.shape() == Shape.FREEBASE ? EndpointNaming.freebase() : plain(folder);
-        SparqlClient client = new SparqlClient(s.endpoint(), s.timeout());
+        SparqlClient client = new SparqlClient(s.endpoint(), s.limits(), s.credentials());
         TogQueries queries = new TogQueries(naming, client);
         Ranker ranker = switch (s.walk().pruning()) {
             case EMBEDDING -> new EmbeddingRanker(EmbeddingRanker.miniLm());
@@ -100,7 +111,7 @@ public final class TogOperation {
             pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = report(done, client, seconds);
+        Report report = report(done, client, queries, seconds);
         write(s, done, report);
         return report;
     }
@@ -160,14 +171,15 @@ public final class TogOperation {
         return TogJson.line(n);
     }
 
-    private static Report report(List<Done> done, SparqlClient client, double seconds) {
-        long queries = done.stream().mapToLong(Done::queries).sum();
+    private static Report report(List<Done> done, SparqlClient client, TogQueries queries, double seconds) {
+        long asked = done.stream().mapToLong(Done::queries).sum();
         Map<String, Integer> stops = new TreeMap<>();
         done.forEach(d -> stops.merge(d.stop(), 1, Integer::sum));
         List<Long> latencies = client.latencies();
         Collections.sort(latencies);
-        return new Report(done.size(), queries, client.requests(), seconds, percentile(latencies, 0.50),
-                percentile(latencies, 0.95), stops);
+        return new Report(done.size(), asked, client.requests(), seconds, percentile(latencies, 0.50),
+                percentile(latencies, 0.95), stops, new Trimmed(queries.cutAnswers(), queries.namesCut(),
+                queries.skipped()));
     }
 
     private static double percentile(List<Long> sorted, double p) {
@@ -201,6 +213,8 @@ public final class TogOperation {
         run.put("retain", s.walk().retain());
         run.put("seed", s.walk().seed());
         run.put("threads", s.threads());
+        run.put("timeout_seconds", s.limits().timeout().toSeconds());
+        run.put("max_response_bytes", s.limits().maxResponseBytes());
         run.put("questions", report.questions());
         run.put("queries", report.queries());
         run.put("queries_per_question", round(report.queriesPerQuestion()));
@@ -211,6 +225,9 @@ public final class TogOperation {
         run.put("latency_p95_ms", round(report.p95Millis()));
         ObjectNode stops = run.putObject("stops");
         report.stops().forEach(stops::put);
+        run.put("answers_cut_at_limit", report.trimmed().answersCut());
+        run.put("names_cut", report.trimmed().namesCut());
+        run.put("values_skipped", report.trimmed().valuesSkipped());
         Map<String, String> files = new LinkedHashMap<>();
         files.put(s.togFile().getFileName().toString(), tog.toString());
         files.put(s.traceFile().getFileName().toString(), trace.toString());
