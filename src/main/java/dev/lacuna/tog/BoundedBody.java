@@ -14,6 +14,8 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import dev.lacuna.JsonStrings;
+
 /**
  * A response body read as a stream that ends at the request's deadline and at a number of bytes, whatever the
  * endpoint does. The JDK client's own request timeout stops at the headers, and its string handler gathers the whole
@@ -48,9 +50,8 @@ final class BoundedBody extends InputStream implements HttpResponse.BodySubscrib
     private ByteBuffer current = ByteBuffer.allocate(0);
     private long bytes;
     private boolean ended;
+    private final JsonStrings strings = new JsonStrings();
     private int depth;
-    private boolean inString;
-    private boolean escaped;
 
     /**
      * @param deadline    {@link System#nanoTime()} by which the whole body must have arrived
@@ -156,17 +157,10 @@ final class BoundedBody extends InputStream implements HttpResponse.BodySubscrib
     private void nesting(byte[] b, int off, int n) throws Refused {
         for (int i = off; i < off + n; i++) {
             byte c = b[i];
-            if (inString) {
-                if (escaped) {
-                    escaped = false;
-                } else if (c == '\\') {
-                    escaped = true;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '[' || c == '{') {
+            if (strings.next(c) != JsonStrings.Place.OUTSIDE) {
+                continue;
+            }
+            if (c == '[' || c == '{') {
                 if (++depth > MAX_NESTING) {
                     cancel();
                     throw new Refused("sent JSON nested deeper than " + MAX_NESTING + " levels, which SPARQL results never need");

@@ -5,10 +5,10 @@ import java.util.List;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -63,19 +63,10 @@ final class PythonJson {
         }
     }
 
-    /** json.dumps' default separators, with nothing between values at the root or before the first item. */
-    private static final class Separators implements PrettyPrinter {
-        @Override
-        public void writeRootValueSeparator(JsonGenerator g) {
-        }
-
-        @Override
-        public void writeStartObject(JsonGenerator g) throws IOException {
-            g.writeRaw('{');
-        }
-
-        @Override
-        public void beforeObjectEntries(JsonGenerator g) {
+    /** json.dumps' default separators: a space after each comma and colon, nothing between values at the root. */
+    private static final class Separators extends MinimalPrettyPrinter {
+        Separators() {
+            super("");
         }
 
         @Override
@@ -89,27 +80,8 @@ final class PythonJson {
         }
 
         @Override
-        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            g.writeRaw('}');
-        }
-
-        @Override
-        public void writeStartArray(JsonGenerator g) throws IOException {
-            g.writeRaw('[');
-        }
-
-        @Override
-        public void beforeArrayValues(JsonGenerator g) {
-        }
-
-        @Override
         public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
             g.writeRaw(", ");
-        }
-
-        @Override
-        public void writeEndArray(JsonGenerator g, int values) throws IOException {
-            g.writeRaw(']');
         }
     }
 
