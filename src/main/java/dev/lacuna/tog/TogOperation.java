@@ -1,23 +1,21 @@
 package dev.lacuna.tog;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.Json;
@@ -41,13 +39,24 @@ import dev.lacuna.view.Shape;
 public final class TogOperation {
     /** A run's totals. */
     public record Report(int questions, long queries, long requests, double seconds, double p50Millis,
-                         double p95Millis, Map<TogStop, Integer> stops) {
+                         double p95Millis, Map<TogStop, Integer> stops, Trimmed trimmed) {
         public double queriesPerQuestion() {
             return questions == 0 ? 0 : (double) queries / questions;
         }
 
         public double secondsPerQuestion() {
             return questions == 0 ? 0 : seconds / questions;
+        }
+    }
+
+    /**
+     * What the client did not take from the endpoint as it came: answers cut at their query's LIMIT, names cut at
+     * {@link ClientLimits#MAX_NAME} characters, values (relations, entities, a model's relation names) not written into
+     * a query because they are no IRI the client can write. All zero for an endpoint that follows SPARQL.
+     */
+    public record Trimmed(long answersCut, long namesCut, long valuesSkipped) {
+        public boolean any() {
+            return answersCut + namesCut + valuesSkipped > 0;
         }
     }
 
@@ -67,7 +76,7 @@ public final class TogOperation {
         }
         List<Question> questions = folder.questions(s.split());
         EndpointNaming naming = s.shape() == Shape.FREEBASE ? EndpointNaming.freebase() : plain(folder);
-        SparqlClient client = new SparqlClient(s.endpoint(), s.timeout());
+        SparqlClient client = new SparqlClient(s.endpoint(), s.limits(), s.credentials());
         TogQueries queries = new TogQueries(naming, client);
         Ranker ranker = switch (s.walk().pruning()) {
             case EMBEDDING -> new EmbeddingRanker(EmbeddingRanker.miniLm());
@@ -103,7 +112,7 @@ public final class TogOperation {
             pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = report(done, client, seconds);
+        Report report = report(done, client, queries, seconds);
         write(s, done, report);
         return report;
     }
@@ -156,21 +165,18 @@ public final class TogOperation {
         for (QuestionTrace.Exchange e : trace.exchanges()) {
             llm.addObject().put("step", e.step()).put("prompt", e.prompt()).put("reply", e.reply());
         }
-        try {
-            return Json.mapper().writeValueAsString(n);
-        } catch (JsonProcessingException e) {
-            throw new LacunaException("cannot write the trace of " + q.id() + ": " + e.getMessage(), e);
-        }
+        return TogJson.line(n);
     }
 
-    private static Report report(List<Done> done, SparqlClient client, double seconds) {
-        long queries = done.stream().mapToLong(Done::queries).sum();
+    private static Report report(List<Done> done, SparqlClient client, TogQueries queries, double seconds) {
+        long asked = done.stream().mapToLong(Done::queries).sum();
         Map<TogStop, Integer> stops = new EnumMap<>(TogStop.class);
         done.forEach(d -> stops.merge(d.stop(), 1, Integer::sum));
         List<Long> latencies = client.latencies();
         Collections.sort(latencies);
-        return new Report(done.size(), queries, client.requests(), seconds, percentile(latencies, 0.50),
-                percentile(latencies, 0.95), stops);
+        return new Report(done.size(), asked, client.requests(), seconds, percentile(latencies, 0.50),
+                percentile(latencies, 0.95), stops, new Trimmed(queries.cutAnswers(), queries.namesCut(),
+                queries.skipped()));
     }
 
     private static double percentile(List<Long> sorted, double p) {
@@ -181,6 +187,7 @@ public final class TogOperation {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, i))) / 1e6;
     }
 
+    /** The run's four files, all or nothing: an earlier run's are all replaced or all kept. */
     private static void write(TogSettings s, List<Done> done, Report report) {
         StringBuilder tog = new StringBuilder();
         StringBuilder trace = new StringBuilder();
@@ -188,7 +195,10 @@ public final class TogOperation {
         for (Done d : done) {
             tog.append(d.togLine()).append('\n');
             trace.append(d.traceLine()).append('\n');
-            timings.append(String.format(Locale.ROOT, "{\"id\": \"%s\", \"seconds\": %.4f}%n", d.id(), d.seconds()));
+            ObjectNode t = Json.mapper().createObjectNode();
+            t.put("id", d.id());
+            t.put("seconds", BigDecimal.valueOf(d.seconds()).setScale(4, RoundingMode.HALF_UP));
+            timings.append(TogJson.line(t)).append('\n');
         }
         ObjectNode run = Json.mapper().createObjectNode();
         run.put("endpoint", s.endpoint().toString());
@@ -205,6 +215,8 @@ public final class TogOperation {
         }
         run.put("seed", s.walk().seed());
         run.put("threads", s.threads());
+        run.put("timeout_seconds", s.limits().timeout().toSeconds());
+        run.put("max_response_bytes", s.limits().maxResponseBytes());
         run.put("questions", report.questions());
         run.put("queries", report.queries());
         run.put("queries_per_question", round(report.queriesPerQuestion()));
@@ -217,15 +229,15 @@ public final class TogOperation {
         report.stops().forEach((stop, n) -> stops.put(stop.label(), n));
         ObjectNode depths = run.putObject("depth_reached");
         done.forEach(d -> depths.put(d.id(), d.depth()));
-        try {
-            Files.createDirectories(s.out());
-            AtomicFiles.writeString(s.togFile(), tog.toString());
-            AtomicFiles.writeString(s.traceFile(), trace.toString());
-            AtomicFiles.writeString(s.timingsFile(), timings.toString());
-            AtomicFiles.writeString(s.runFile(), Json.pretty().writeValueAsString(run) + "\n");
-        } catch (IOException e) {
-            throw new LacunaException("cannot write " + s.out() + ": " + e.getMessage(), e);
-        }
+        run.put("answers_cut_at_limit", report.trimmed().answersCut());
+        run.put("names_cut", report.trimmed().namesCut());
+        run.put("values_skipped", report.trimmed().valuesSkipped());
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(s.togFile().getFileName().toString(), tog.toString());
+        files.put(s.traceFile().getFileName().toString(), trace.toString());
+        files.put(s.timingsFile().getFileName().toString(), timings.toString());
+        files.put(s.runFile().getFileName().toString(), TogJson.pretty(run) + "\n");
+        RunFiles.replace(s.out(), "ToG_" + s.dataset(), files);
     }
 
     private static double round(double v) {

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.lacuna.eval.BenchmarkFixture;
+
 /**
  * Every option that parses a number or a word from a closed set, given a value it cannot take, is bad input:
  * exit 2 with a message that names the option, never a failure (exit 1) out of a check deeper in the code.
@@ -30,6 +32,7 @@ class BadOptionValueTest {
         kgFile = Files.writeString(dir.resolve("tiny.tsv"), "a\tr\tb\nb\tr\tc\nc\ts\ta\n").toString();
         CliRunner.Run run = CliRunner.run("load", "--store", store, "--kg", "tiny", kgFile);
         assertEquals(0, run.code(), run.toString());
+        BenchmarkFixture.write(dir.resolve("bench"));
     }
 
     /** A command line with one bad option value: the option, the value, then the command's own words. */
@@ -87,6 +90,17 @@ class BadOptionValueTest {
             cases.add(new Case(v[0], v[1], serve));
         }
         cases.add(new Case("format", "x", "load", "--store", store, "--kg", "other", kgFile));
+        String[] tog = {"tog", "--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", dir.resolve("bench").toString(),
+            "--out", out};
+        for (String[] v : List.of(new String[] {"timeout", "0"}, new String[] {"timeout", "-5"},
+                new String[] {"timeout", "x"}, new String[] {"timeout", "86401"},
+                new String[] {"timeout", "9223372036854775807"}, new String[] {"max-response", "0"},
+                new String[] {"max-response", "1023"}, new String[] {"max-response", "x"}, new String[] {"width", "0"},
+                new String[] {"depth", "0"}, new String[] {"retain", "0"}, new String[] {"threads", "0"},
+                new String[] {"threads", "x"}, new String[] {"seed", "x"}, new String[] {"split", "x"},
+                new String[] {"shape", "x"}, new String[] {"pruning", "x"}, new String[] {"dataset", "a/b"})) {
+            cases.add(new Case(v[0], v[1], tog));
+        }
         return cases;
     }
 
