@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 
@@ -84,7 +85,7 @@ public final class RuleFileMerge {
         try {
             Path parent = output.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path part = Files.createTempFile(parent, output.getFileName().toString(), ".part");
+            Path part = AtomicFiles.newSibling(output);
             try {
                 try (BufferedWriter out = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
                     out.write(header);
