@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Warnings;
+import dev.lacuna.folder.BuildRecord;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreKinds;
@@ -212,8 +213,16 @@ public final class LacunaEndpoint {
                 : Target.graph(path, role, kg.graph(role), served);
     }
 
-    /** Refuses (exit 2) a store that has nothing to serve, naming the command that fills it. */
+    /**
+     * Refuses (exit 2) a store that has nothing to serve, naming the command that fills it, and a store whose build
+     * of the graphs to serve was interrupted after its commit (they are unverified, and no folder holds them).
+     */
     static void checkStore(Repository repository, KgGraphs kg, Exposure exposure) {
+        if (exposure.incomplete() || exposure.broken() != null) {
+            BuildRecord.interrupted(repository, kg).ifPresent(interrupted -> {
+                throw new BadInputException("nothing served: " + interrupted.message());
+            });
+        }
         try (RepositoryConnection c = repository.getConnection()) {
             if (!c.hasStatement(null, null, null, false, kg.complete())) {
                 throw new BadInputException("KG '" + kg.name() + "' has no triples in its complete graph <" + kg.complete()
