@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -164,16 +161,10 @@ class KeepUpdatesTest {
     }
 
     private boolean ask(LacunaEndpoint endpoint, String pattern) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
-                + URLEncoder.encode("ASK { " + pattern + " }", StandardCharsets.UTF_8)))
-                .header("Accept", "application/sparql-results+json").build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
-        return r.body().contains("true");
+        return ServeFixture.ask(http, endpoint, pattern);
     }
 
     private HttpResponse<String> post(LacunaEndpoint endpoint, String update) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql"))
-                .header("Content-Type", "application/sparql-update").header("Authorization", "Bearer " + TOKEN)
-                .POST(HttpRequest.BodyPublishers.ofString(update)).build(), HttpResponse.BodyHandlers.ofString());
+        return ServeFixture.update(http, endpoint, TOKEN, update);
     }
 }

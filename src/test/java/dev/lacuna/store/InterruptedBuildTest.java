@@ -43,9 +43,7 @@ class InterruptedBuildTest {
 
     @Test
     void killedDuringItsOwnVerifyTheStoreSaysSoUntilTheBuildRunsAgain() throws Exception {
-        StoreConfig config = new StoreConfig.LmdbStoreConfig(tmp.resolve("store"));
-        CrashSafetyTest.loadFamily(config);
-        String spec = CrashHarness.storeSpec(config);
+        String spec = familyStore();
         String rules = CrashSafetyTest.familyRules(tmp).toString();
         Path out = tmp.resolve("bench");
         String[] first = {"build", "--store", spec, "--kg", "family", "--rules", rules, "--out", out.toString(),
@@ -81,9 +79,7 @@ class InterruptedBuildTest {
 
     @Test
     void killedWhileAFailedVerifyIsUndoneTheStoreServesTheOldBenchmarkOrSaysItDoesNot() throws Exception {
-        StoreConfig config = new StoreConfig.LmdbStoreConfig(tmp.resolve("store"));
-        CrashSafetyTest.loadFamily(config);
-        String spec = CrashHarness.storeSpec(config);
+        String spec = familyStore();
         String rules = CrashSafetyTest.familyRules(tmp).toString();
         Path out = tmp.resolve("bench");
         CliRunner.Run built = CliRunner.run("build", "--store", spec, "--kg", "family", "--rules", rules, "--out",
@@ -107,6 +103,13 @@ class InterruptedBuildTest {
         }
         // after the rollback's commit, or after the repair: the benchmark in place, served and verified
         assertFinished(spec, out);
+    }
+
+    /** Family loaded into a new LMDB store; its spec. */
+    private String familyStore() {
+        StoreConfig config = new StoreConfig.LmdbStoreConfig(tmp.resolve("store"));
+        CrashSafetyTest.loadFamily(config);
+        return CrashHarness.storeSpec(config);
     }
 
     private static Optional<BuildRecord.Interrupted> interrupted(String spec) {
