@@ -52,7 +52,7 @@ public final class OutputGuard {
         }
         refuseInputs(option, output, inputs);
         if (Files.isDirectory(output)) {
-            refuse(option, output, "is a folder", "give the path of a file, such as " + output.resolve("out.txt"));
+            refuse(option, output, "is a folder", "give the path of a file");
         }
         if (Files.exists(output) && !Files.isRegularFile(output)) {
             refuse(option, output, "exists and is no regular file (a device, a pipe or a socket), which writing it"
