@@ -129,8 +129,9 @@ public final class CommonOptions {
     }
 
     /**
-     * Refuses (exit 2) an output that is, lies inside or holds one of the command's inputs or the folder of the store
-     * it names ({@link dev.lacuna.OutputGuard}); called before anything is read or written.
+     * Refuses (exit 2) an output file that is, lies inside or holds one of the command's inputs or the folder of the
+     * store it names, lies in any store or benchmark folder, or cannot be written where it is
+     * ({@link dev.lacuna.OutputGuard#file}); called before anything is read or written.
      */
     public static void refuseOutputOntoInputs(CommandLine line, String option, Path output, List<Path> inputs,
                                               boolean store) {
@@ -138,7 +139,7 @@ public final class CommonOptions {
         if (store) {
             all.addAll(storeFolders(storeConfig(line)));
         }
-        OutputGuard.refuseInputs(option, output, all);
+        OutputGuard.file(option, output, all);
     }
 
     /** The folders an embedded store lives in (none for memory and remote stores). */
@@ -146,8 +147,16 @@ public final class CommonOptions {
         return config.folder().map(List::of).orElse(List.of());
     }
 
+    /**
+     * Opens the store a command writes (creating an embedded one that does not exist yet); its folder goes through the
+     * guard of every output ({@link OutputGuard#folder}): never inside a benchmark folder or another store.
+     */
     public static Repository openStore(CommandLine line) {
-        return Stores.open(storeConfig(line));
+        StoreConfig config = storeConfig(line);
+        for (Path dir : storeFolders(config)) {
+            OutputGuard.folder("--store", dir, List.of());
+        }
+        return Stores.open(config);
     }
 
     /** Warns on stderr when the store infers statements (see {@link dev.lacuna.store.InferenceCheck}). */

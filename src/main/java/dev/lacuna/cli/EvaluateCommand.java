@@ -149,8 +149,8 @@ public final class EvaluateCommand implements Command {
         systems.forEach(sys -> inputs.addAll(sys.files().values()));
         inputs.add(Path.of(line.getOptionValue("benchmark")));
         Path perQuestion = line.hasOption("per-question") ? Path.of(line.getOptionValue("per-question")) : null;
-        OutputGuard.refuseInputs("--output", output, inputs);
-        OutputGuard.refuseInputs("--per-question", perQuestion, inputs);
+        OutputGuard.file("--output", output, inputs);
+        OutputGuard.file("--per-question", perQuestion, inputs);
         if (output != null && perQuestion != null && AtomicFiles.sameFile(output, perQuestion)) {
             throw new UsageException("--output and --per-question name the same file " + output);
         }

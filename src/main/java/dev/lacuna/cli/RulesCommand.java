@@ -188,7 +188,7 @@ public final class RulesCommand implements Command {
         if (output == null || parts.isEmpty()) {
             throw new UsageException("expected 'merge --output FILE PART...' (the files of mine --heads 1/N ... N/N)");
         }
-        OutputGuard.refuseInputs("--output", output, parts.stream().map(Path::of).toList());
+        OutputGuard.file("--output", output, parts.stream().map(Path::of).toList());
         int rules = RuleFileMerge.merge(parts.stream().map(Path::of).toList(), output);
         context.out().printf("merged %,d rules from %d parts into %s%n", rules, parts.size(), output);
         return ExitCodes.OK;

@@ -333,7 +333,8 @@ public final class BenchmarkBuilder {
 
     /**
      * The folder written, the store committed as its last step, then the build's own verify (if {@code check} is not
-     * null) before the folder is renamed into place.
+     * null) before the folder is renamed into place, and then the build's unfinished mark removed: until that, a kill
+     * leaves a store that says it holds an unfinished build ({@link dev.lacuna.folder.BuildRecord}).
      */
     private void writeAndPublish(BuildPlan plan, BuildCheck check, PreviousBuild previous,
                                  BuildPublication.Publication publication, Future<Void> written, List<Triple> deleted,
@@ -344,13 +345,14 @@ public final class BenchmarkBuilder {
             LOG.info("folder written; committing the store ({} s so far)", seconds(started));
             clock.stage("folder");
             await(written);
-            publication.publish(out);
+            publication.publish(out, dir);
             clock.stage("publish");
             if (check != null) {
                 check.run(repository, previous, dir, out, report,
                         () -> Verifier.verify(repository, dir, WrittenGraphs.of(graphs.named(kg), kg)));
             }
         });
+        publication.finished();
     }
 
     /**

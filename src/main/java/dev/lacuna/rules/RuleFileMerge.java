@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.LineReader;
@@ -82,7 +83,7 @@ public final class RuleFileMerge {
         try {
             Path parent = output.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path part = Files.createTempFile(parent, output.getFileName().toString(), ".part");
+            Path part = AtomicFiles.newSibling(output);
             try {
                 try (BufferedWriter out = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
                     out.write(header);

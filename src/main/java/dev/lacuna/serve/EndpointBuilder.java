@@ -2,11 +2,15 @@ package dev.lacuna.serve;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.OutputGuard;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.StoreKinds;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
@@ -174,8 +178,21 @@ public final class EndpointBuilder {
         return this;
     }
 
+    /**
+     * The endpoint with these settings, checked: every problem of the settings is named at once, and the keep file
+     * goes through the guard of every output ({@link OutputGuard#file}: never in a store or benchmark folder, nor a
+     * folder, nor in a folder that does not exist).
+     */
     public LacunaEndpoint build() {
-        return new LacunaEndpoint(new EndpointSettings(repository, kg, view(), network(), limits(), updateToken), keepUpdates);
+        EndpointSettings settings = new EndpointSettings(repository, kg, view(), network(), limits(), updateToken);
+        List<Path> stores = new ArrayList<>();
+        for (Repository r : new Repository[] {repository, viewStore}) {
+            if (r != null) {
+                StoreKinds.config(r).folder().ifPresent(stores::add);
+            }
+        }
+        OutputGuard.file("--keep-updates", keepUpdates, stores);
+        return new LacunaEndpoint(settings, keepUpdates);
     }
 
     /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */

@@ -141,6 +141,15 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
         if (updateToken != null && view.exposure() != null && !view.exposure().incomplete()) {
             problems.append("; updates need the incomplete graph exposed (complete is never writable)");
         }
+        if (updateToken != null && view.exposure() != null && view.exposure().all()) {
+            // /sparql would serve the store's incomplete graph and /sparql/incomplete the run's copy that updates
+            // change: two views of one graph that disagree. And a writable run is a system's run, which must never
+            // see every graph.
+            problems.append("; --allow-update cannot go with --expose all: updates change a copy of incomplete made for"
+                    + " the run, which /sparql/incomplete serves, while /sparql under --expose all serves the store's"
+                    + " graphs as built, so the two would disagree; serve a writable run with --expose incomplete (the"
+                    + " default) or complete,incomplete");
+        }
         if (problems.length() > 0) {
             throw new BadInputException("endpoint settings: " + problems.substring(2));
         }

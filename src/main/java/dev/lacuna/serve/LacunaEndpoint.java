@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Warnings;
+import dev.lacuna.folder.BuildRecord;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreKinds;
@@ -121,11 +122,11 @@ public final class LacunaEndpoint {
         if (settings.updateToken() != null && (!copied || keepUpdates != null)) {
             // Without a view or a copy, updates would reach the published graph itself; a view or a copy is a copy
             // already, but what the run changed is then only known against a second copy.
-            runCopy = RunCopy.of(served, kg.incomplete(), copied ? null : settings.view().viewStore());
+            runCopy = RunCopy.of(served, kg.incomplete(), copied ? null : settings.view().viewStore(), keepUpdates);
             writable = runCopy.repository();
             BudgetedEvaluation.install(writable);
         }
-        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served, writable));
+        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served, writable, runCopy));
         boolean embedded = BudgetedEvaluation.install(served);
         admission = new Admission(settings.limits().workers(), settings.limits().queue(), settings.limits().timeout(), settings.limits().queryMemoryBytes());
         QueryRunner runner = new QueryRunner(settings.limits().timeout(), settings.limits().maxRows(), !embedded);
@@ -190,23 +191,38 @@ public final class LacunaEndpoint {
         return jetty;
     }
 
-    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served, Repository writable) {
+    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served, Repository writable,
+                                               RunCopy runCopy) {
         Map<String, Target> out = new LinkedHashMap<>();
         GraphRole single = exposure.single();
         if (single != null) {
-            out.put("/sparql", Target.graph("/sparql", single, kg.graph(single), single == GraphRole.INCOMPLETE ? writable : served));
+            out.put("/sparql", target("/sparql", single, kg, served, writable, runCopy));
         } else if (exposure.all()) {
             out.put("/sparql", Target.everything("/sparql", served));
         }
         for (GraphRole role : exposure.roles()) {
-            out.put("/sparql/" + role.label(), Target.graph("/sparql/" + role.label(), role, kg.graph(role),
-                    role == GraphRole.INCOMPLETE ? writable : served));
+            out.put("/sparql/" + role.label(), target("/sparql/" + role.label(), role, kg, served, writable, runCopy));
         }
         return out;
     }
 
-    /** Refuses (exit 2) a store that has nothing to serve, naming the command that fills it. */
+    /** One graph's path: incomplete from the store updates write (and reported to the run's copy), the rest as served. */
+    private static Target target(String path, GraphRole role, KgGraphs kg, Repository served, Repository writable,
+                                 RunCopy runCopy) {
+        return role == GraphRole.INCOMPLETE ? Target.graph(path, role, kg.graph(role), writable, runCopy)
+                : Target.graph(path, role, kg.graph(role), served);
+    }
+
+    /**
+     * Refuses (exit 2) a store that has nothing to serve, naming the command that fills it, and a store whose build
+     * of the graphs to serve was interrupted after its commit (they are unverified, and no folder holds them).
+     */
     static void checkStore(Repository repository, KgGraphs kg, Exposure exposure) {
+        if (exposure.incomplete() || exposure.broken() != null) {
+            BuildRecord.interrupted(repository, kg).ifPresent(interrupted -> {
+                throw new BadInputException("nothing served: " + interrupted.message());
+            });
+        }
         try (RepositoryConnection c = repository.getConnection()) {
             if (!c.hasStatement(null, null, null, false, kg.complete())) {
                 throw new BadInputException("KG '" + kg.name() + "' has no triples in its complete graph <" + kg.complete()
@@ -278,7 +294,7 @@ public final class LacunaEndpoint {
 
     private void release() {
         if (runCopy != null) {
-            runCopy.finish(keepUpdates);
+            runCopy.finish();
             runCopy = null;
         }
         if (admission != null) {

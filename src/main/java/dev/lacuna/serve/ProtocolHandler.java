@@ -216,7 +216,7 @@ final class ProtocolHandler extends Handler.Abstract {
         Dataset where = DatasetClauses.forUpdate(target, sparql, update);
         String updateText = withBase(base, text);
         admission.run(budget -> {
-            guard.apply(target.repository(), target.graph(), updateText, update, where);
+            guard.apply(target, updateText, update, where);
             return null;
         }, reply::fail);
         return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);

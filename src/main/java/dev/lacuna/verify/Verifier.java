@@ -35,6 +35,8 @@ import dev.lacuna.store.GraphChecksum;
  */
 public final class Verifier {
     private static final int SHOWN = 10;
+    /** The check added when a leftover folder suggests a build stopped before its rename. */
+    static final String LEFTOVER_CHECK = "no build stopped between its commit and its folder's rename";
     private static final Logger LOG = LoggerFactory.getLogger(Verifier.class);
 
     /** One check: how many items it looked at and which failed. */
@@ -101,7 +103,7 @@ public final class Verifier {
         LOG.info("verified {} in {} s", input.dir(), Reads.seconds(started));
         String interrupted = done.stream().allMatch(Check::passed) ? null : RecordChecks.interruptedRename(input.dir());
         if (interrupted != null) {
-            done.add(0, new Check("no build stopped between its commit and its folder's rename", 1, List.of(interrupted)));
+            done.add(0, new Check(LEFTOVER_CHECK, 1, List.of(interrupted)));
         }
         return new Report(done);
     }
