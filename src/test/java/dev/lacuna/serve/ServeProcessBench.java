@@ -69,7 +69,7 @@ class ServeProcessBench {
     private static final List<String> MODES = List.of("http.client GET", "http.client POST", "SPARQLWrapper GET");
 
     /** A {@code lacuna serve} process: its name in the tables, the process, its URL and how long it took to start. */
-    record Served(String name, Process process, String url, double startSeconds) {
+    record Served(String name, Process process, String url, double startSeconds, Path log) {
     }
 
     @Test
@@ -457,7 +457,7 @@ class ServeProcessBench {
             });
             drain.setDaemon(true);
             drain.start();
-            return new Served(name, p, url, seconds);
+            return new Served(name, p, url, seconds, log);
         }
 
         /** Stops a serve process as Ctrl-C would (SIGTERM runs its shutdown hook). */
