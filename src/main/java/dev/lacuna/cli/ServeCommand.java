@@ -93,9 +93,13 @@ public final class ServeCommand implements Command {
         options.addOption(Option.builder().longOpt("view-store").hasArg().argName("SPEC")
                 .desc("where a label/shape view, the copy of a remote store's served graphs, or the copy updates change, is materialised: memory (default), native:DIR or lmdb:DIR").get());
         options.addOption(Option.builder().longOpt("pass-through")
-                .desc("in front of a remote store (--repository, --sparql): send each query to the store instead of answering it from a copy of the served graphs made at start").get());
+                .desc("answer each query from the store itself instead of from a copy of the served graphs made at start "
+                        + "(in front of a remote store: send it on; an LMDB or native store is copied into memory when half the heap holds it)").get());
         options.addOption(Option.builder().longOpt("query-memory").hasArg().argName("MIB")
                 .desc("MiB one query may allocate before it is cancelled with 503 (default: half the heap / workers)").get());
+        options.addOption(Option.builder().longOpt("query-shapes").hasArg().argName("N")
+                .desc("query shapes kept parsed: a query that differs from one seen before only in its written-out IRIs "
+                        + "is not parsed again (default 1024; 0 parses every query)").get());
         options.addOption(Option.builder().longOpt("max-connections").hasArg().argName("N")
                 .desc("open connections at most (default 2048)").get());
         options.addOption(Option.builder().longOpt("no-access-log").desc("do not log one line per request").get());
@@ -129,6 +133,9 @@ public final class ServeCommand implements Command {
         }
         if (line.hasOption("query-memory")) {
             builder.queryMemory(CommonOptions.longValue(line, "query-memory", 0) << 20);
+        }
+        if (line.hasOption("query-shapes")) {
+            builder.queryShapes(CommonOptions.intValue(line, "query-shapes", 0));
         }
         if (line.hasOption("max-connections")) {
             builder.maxConnections(CommonOptions.intValue(line, "max-connections", 0));

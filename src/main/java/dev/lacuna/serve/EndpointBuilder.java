@@ -37,6 +37,7 @@ public final class EndpointBuilder {
     private int maxConnections = 2048;
     private Duration idleTimeout;
     private Long queryMemoryBytes;
+    private Integer queryShapes;
     private int maxUrlBytes = 64 * 1024;
     private Path keepUpdates;
 
@@ -166,6 +167,15 @@ public final class EndpointBuilder {
         return this;
     }
 
+    /**
+     * Query shapes kept parsed, so that a query of a shape seen before is not parsed again ({@link QueryShapes});
+     * 0 parses every query. Default 1,024 (or the system property {@code lacuna.serve.queryShapes}).
+     */
+    public EndpointBuilder queryShapes(int shapes) {
+        this.queryShapes = shapes;
+        return this;
+    }
+
     /** Largest request line and headers; a longer GET URL gets 414 with a hint to POST. */
     public EndpointBuilder maxUrlBytes(int bytes) {
         this.maxUrlBytes = bytes;
@@ -213,7 +223,8 @@ public final class EndpointBuilder {
     private EndpointSettings.Limits limits() {
         int w = workers != null ? workers : EndpointSettings.defaultWorkers(repository, view());
         return new EndpointSettings.Limits(timeout, maxRows, w, queue, maxBodyBytes,
-                queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w));
+                queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w),
+                queryShapes != null ? queryShapes : EndpointSettings.defaultQueryShapes());
     }
 
     private Duration idle() {

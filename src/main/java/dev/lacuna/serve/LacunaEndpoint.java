@@ -116,6 +116,14 @@ public final class LacunaEndpoint {
             if (settings.view().viewStore() == null) {
                 ownedViewStore = served;
             }
+        } else if (settings.view().copiesIfItFits(served)) {
+            List<IRI> graphs = settings.view().exposure().roles().stream().map(kg::graph).toList();
+            Repository copy = StoreCopy.ifItFits(served, graphs);
+            if (copy != null) {
+                LOG.info("queries are answered from that copy in memory");
+                served = copy;
+                ownedViewStore = copy;
+            }
         }
         Repository writable = served;
         boolean copied = served != settings.repository();
@@ -147,9 +155,9 @@ public final class LacunaEndpoint {
         LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
                 settings.view().labels().label(), settings.view().shape().label(), settings.describeLimits(),
                 settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
-        if (settings.view().passThrough() && (copied || StoreKinds.config(settings.repository()).embedded())) {
-            Warnings.warn("--pass-through changes nothing here: it sends queries on to a remote store (--repository, "
-                    + "--sparql), and this endpoint answers from {}", copied ? "its label/shape view" : "the store in this process");
+        if (settings.view().passThrough() && (copied || StoreKinds.config(settings.repository()).inMemory())) {
+            Warnings.warn("--pass-through changes nothing here: it answers queries from the store itself instead of a "
+                    + "copy, and this endpoint answers from {}", copied ? "its label/shape view" : "a memory store");
         }
         if (settings.view().exposure().all()) {
             Warnings.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
@@ -310,6 +318,11 @@ public final class LacunaEndpoint {
     /** The store the writable incomplete graph is served from: the run's copy (null for a read-only endpoint). */
     Repository writableCopy() {
         return runCopy != null ? runCopy.repository() : settings.updateToken() != null ? targets.get("/sparql/incomplete").repository() : null;
+    }
+
+    /** The store a served path answers from: the store itself, its copy or its view. */
+    Repository servedRepository(String path) {
+        return targets.get(path).repository();
     }
 
     /** Blocks until {@link #stop()} is called. */
