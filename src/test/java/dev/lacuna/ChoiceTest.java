@@ -15,6 +15,7 @@ import dev.lacuna.eval.OutputSource;
 import dev.lacuna.eval.PredictionField;
 import dev.lacuna.eval.ReportFormat;
 import dev.lacuna.export.ExportFormat;
+import dev.lacuna.mining.RelationChoice;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.RuleFileFormat;
 import dev.lacuna.rules.sparql.Side;
@@ -49,7 +50,8 @@ class ChoiceTest {
             new Case<>(BreakKind.class, "--break", BreakKind::parse),
             new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse),
             new Case<>(TripleFormat.class, "format", TripleFormat::parse),
-            new Case<>(RuleFileFormat.class, "rule file format", RuleFileFormat::parse));
+            new Case<>(RuleFileFormat.class, "rule file format", RuleFileFormat::parse),
+            new Case<>(RelationChoice.Vocabulary.class, "--vocabulary", RelationChoice.Vocabulary::parse));
 
     @Test
     void labelsParseBackAndOtherWordsAreRefusedWithTheAllowedOnes() {

@@ -34,10 +34,12 @@ import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
 import dev.lacuna.store.Explicit;
+import dev.lacuna.view.LabelMode;
 
 /**
  * The {@code answer} stage: a reference responder answers a benchmark's questions against the complete or the
- * incomplete graph of a store, and the predictions are written as JSON Lines that {@code lacuna evaluate} reads.
+ * incomplete graph of a store, and the predictions are written as JSON Lines that {@code lacuna evaluate} reads, each
+ * record saying the benchmark it answers and its naming (private ids), bound to its answers ({@link Answer#written}).
  * The command only parses options into {@link Settings}.
  *
  * @see ResponderKind
@@ -155,7 +157,8 @@ public final class AnswerOperation {
                 if (a.prediction() != null && a.prediction().isEmpty()) {
                     empty++;
                 }
-                w.write(json.writeValueAsString(a.forBenchmark(identity)));
+                // the responders see the graph in private ids and answer in them; the file says so
+                w.write(json.writeValueAsString(a.written(identity, LabelMode.PRIVATE)));
                 w.write('\n');
                 answered++;
                 progress.step(1);

@@ -17,6 +17,7 @@ import dev.lacuna.Defaults;
 import dev.lacuna.OutputGuard;
 import dev.lacuna.Warnings;
 import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.mining.RelationChoice;
 import dev.lacuna.store.InferenceCheck;
 import dev.lacuna.store.KgCatalog;
 import dev.lacuna.store.KgGraphs;
@@ -79,6 +80,53 @@ public final class CommonOptions {
         options.addOption(Option.builder().longOpt("const")
                 .desc("also mine rules with constants (AMIE3's -const: instantiated atoms such as ?a gender female)")
                 .get());
+        addRelationChoice(options);
+    }
+
+    /** AMIE3's -htr, -hexr, -btr, -bexr and the vocabulary setting: for mine and build. */
+    public static void addRelationChoice(Options options) {
+        options.addOption(Option.builder().longOpt("head-target-relations").hasArg().argName("R,...")
+                .desc("only these relations as rule heads, so only these are asked about (AMIE3's -htr; mined whatever"
+                        + " --minis); names as the KG has them, rdf:/rdfs:/owl: prefixes allowed").get());
+        options.addOption(Option.builder().longOpt("head-excluded-relations").hasArg().argName("R,...")
+                .desc("never these relations as rule heads (AMIE3's -hexr)").get());
+        options.addOption(Option.builder().longOpt("body-target-relations").hasArg().argName("R,...")
+                .desc("only these relations in rule bodies (AMIE3's -btr)").get());
+        options.addOption(Option.builder().longOpt("body-excluded-relations").hasArg().argName("R,...")
+                .desc("never these relations in rule bodies (AMIE3's -bexr)").get());
+        options.addOption(Option.builder().longOpt("vocabulary").hasArg().argName("MODE")
+                .desc("relations of the RDF, RDFS and OWL vocabularies (rdf:type, rdfs:subClassOf, owl:sameAs, ...):"
+                        + " exclude (default: neither heads nor bodies), body (in bodies only) or allow (as any other)").get());
+    }
+
+    /** The choice of head and body relations as given, names not yet checked against a KG. */
+    public static RelationChoice relationChoice(CommandLine line) {
+        RelationChoice.Vocabulary vocabulary = choice(line, "vocabulary", RelationChoice.Vocabulary.EXCLUDE.label(),
+                RelationChoice.Vocabulary::parse);
+        try {
+            return new RelationChoice(vocabulary, names(line, "head-target-relations"),
+                    names(line, "head-excluded-relations"), names(line, "body-target-relations"),
+                    names(line, "body-excluded-relations"));
+        } catch (BadInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static List<String> names(CommandLine line, String option) {
+        String v = line.getOptionValue(option);
+        if (v == null) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String part : v.split(",")) {
+            if (!part.isBlank()) {
+                names.add(part.strip());
+            }
+        }
+        if (names.isEmpty()) {
+            throw new UsageException("--" + option + " needs relation names, comma-separated");
+        }
+        return names;
     }
 
     /** The mining thresholds shared by lacuna mine and lacuna build, with AMIE3's names; defaults are the paper's. */
@@ -99,7 +147,7 @@ public final class CommonOptions {
             throw new UsageException("--threads must be >= 1, got " + threads);
         }
         return new MinerOptions(minhc, minc, minpca, maxad, minis, MinerOptions.DEFAULT_MAX_RELATION_OCCURRENCES,
-                threads, line.hasOption("const"));
+                threads, line.hasOption("const"), relationChoice(line));
     }
 
     public static StoreConfig storeConfig(CommandLine line) {

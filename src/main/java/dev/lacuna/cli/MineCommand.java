@@ -36,7 +36,7 @@ public final class MineCommand implements Command {
 
     @Override
     public String usage() {
-        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const] [--heads K/N]";
+        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const] [--vocabulary exclude|body|allow] [--head-target-relations R,... | --head-excluded-relations R,...] [--body-target-relations R,... | --body-excluded-relations R,...] [--heads K/N]";
     }
 
     @Override

@@ -83,21 +83,50 @@ public record EvaluationReport(
                 throw new BadInputException("system name '" + s.name() + "' is given twice");
             }
         }
-        Evaluator evaluator = new Evaluator(benchmark, settings);
-        List<SystemResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         List<String> volumes = new ArrayList<>();
+        // Every file read first: a file that says its naming decides the one scored in, unless one was given.
+        Map<Path, SystemOutputReaders.Read> reads = new LinkedHashMap<>();
+        Map<Path, EntityForm> vouched = new LinkedHashMap<>();
+        for (SystemSpec s : systems) {
+            for (Path file : s.files().values()) {
+                SystemOutputReaders.Read read = SystemOutputReaders.read(from, file, benchmark, settings);
+                reads.put(file, read);
+                EntityForm own = read.naming() == null ? null
+                        : read.naming().trusted(guards.namingGiven() ? settings.entities() : null, warnings);
+                if (own != null) {
+                    vouched.put(file, own);
+                }
+            }
+        }
+        if (vouched.values().stream().distinct().count() > 1) {
+            throw new BadInputException("the predictions files name entities differently (" + String.join(", ",
+                    vouched.entrySet().stream().map(v -> v.getKey() + ": " + v.getValue().label()).toList())
+                    + "): evaluate one naming at a time, or give --entities");
+        }
+        if (!vouched.isEmpty()) {
+            settings = settings.withEntities(vouched.values().iterator().next());
+        }
+        Evaluator evaluator = new Evaluator(benchmark, settings);
+        List<SystemResult> results = new ArrayList<>();
         for (SystemSpec s : systems) {
             Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
             for (Map.Entry<RunSetting, Path> e : s.files().entrySet()) {
-                SystemOutputReaders.Read read = SystemOutputReaders.read(from, e.getValue(), benchmark, settings);
+                SystemOutputReaders.Read read = reads.get(e.getValue());
                 RunResult run = evaluator.evaluate(read.outputs(), e.getValue().toString());
                 if (!guards.scoreAnyway()) {
                     CoverageCheck.check(e.getValue().toString(), run.coverage(), evaluator.questions(), settings.split(),
                             benchmark, read.outputs());
                 }
-                if (!guards.namingGiven() && !(read.privateIds() && settings.entities() == EntityForm.PRIVATE)) {
+                Resolution resolution = run.coverage().resolution();
+                if (vouched.containsKey(e.getValue())) {
+                    // the file said its naming: answers that do not resolve in it but do in another contradict it
+                    if (NamingCheck.low(resolution)) {
+                        StatedNaming.refuseUnresolved(e.getValue().toString(), settings.entities(), resolution,
+                                NamingCheck.others(resolution, benchmark, read.outputs(), settings));
+                    }
+                } else if (!guards.namingGiven()) {
                     NamingAmbiguity.check(s.name(), e.getKey(), e.getValue().toString(), benchmark, read.outputs(), settings);
                 }
                 runs.put(e.getKey(), run);

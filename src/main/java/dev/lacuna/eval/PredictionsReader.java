@@ -22,6 +22,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
 import dev.lacuna.JsonFiles;
 import dev.lacuna.ValueLengthGuard;
+import dev.lacuna.answer.Answer;
 import dev.lacuna.folder.BenchmarkIdentity;
 
 /**
@@ -34,7 +35,8 @@ import dev.lacuna.folder.BenchmarkIdentity;
  * use (RoG's prompt in {@code input}) are skipped without being built, one string or number is capped
  * ({@link JsonFiles#utf8}), and so are one prediction list ({@link #MAX_ANSWERS}) and what the file's records hold in
  * all ({@link #MAX_FILE_ANSWERS}, {@link #MAX_FILE_CHARS}); so memory is bounded, and time is linear in the file. A leading byte order mark is skipped, as in every file Lacuna reads.
- * A record's {@code benchmark_id}, which {@code lacuna answer} writes, must name the benchmark being scored.
+ * A record's {@code benchmark_id}, which {@code lacuna answer} writes, must name the benchmark being scored; its
+ * {@code entities} and {@code answers_digest} ({@link Answer}) are gathered into the file's {@link StatedNaming}.
  */
 public final class PredictionsReader {
     /** The longest string one field may hold, in characters. */
@@ -46,13 +48,17 @@ public final class PredictionsReader {
     /** The most characters of answers and raw outputs one file may hold in all. */
     public static final long MAX_FILE_CHARS = 1L << 28;
 
-    /** What a file's records hold so far, against the file's caps; and how many name their benchmark. */
+    /** What a file's records hold so far, against the file's caps; and what they say of their naming. */
     private static final class Tally {
         private final long maxAnswers;
         private final long maxChars;
-        int marked;
         long answers;
         long chars;
+        int stating;
+        EntityForm form;
+        String conflict;
+        int altered;
+        long firstAltered = -1;
 
         Tally() {
             this(MAX_FILE_ANSWERS, MAX_FILE_CHARS);
@@ -82,11 +88,8 @@ public final class PredictionsReader {
         return read(file, field, null).outputs();
     }
 
-    /**
-     * A file's records, and whether every one names the benchmark it was made for: {@code lacuna answer} writes that
-     * mark, and its answers are private ids.
-     */
-    public record Records(List<SystemOutput> outputs, boolean allMarked) {
+    /** A file's records, and what they say of their naming ({@link StatedNaming}). */
+    public record Records(List<SystemOutput> outputs, StatedNaming naming) {
     }
 
     /**
@@ -96,7 +99,8 @@ public final class PredictionsReader {
         try (Reader in = JsonFiles.utf8(file)) {
             Tally tally = new Tally();
             List<SystemOutput> out = parse(in, file.toString(), field, benchmarkId, tally);
-            return new Records(out, tally.marked == out.size());
+            return new Records(out, new StatedNaming(file.toString(), out.size(), tally.stating, tally.form,
+                    tally.conflict, tally.altered, tally.firstAltered));
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
         } catch (CharacterCodingException e) {
@@ -254,6 +258,9 @@ public final class PredictionsReader {
         String id = null;
         Value prediction = Value.ABSENT;
         Value raw = Value.ABSENT;
+        String recordBenchmark = null;
+        String entities = null;
+        String digest = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken v = p.nextToken();
@@ -273,9 +280,22 @@ public final class PredictionsReader {
                                 + " (summary.json's \"" + BenchmarkIdentity.FIELD + "\"): score the file against the"
                                 + " benchmark folder it was made for");
                     }
-                    if (v == JsonToken.VALUE_STRING) {
-                        tally.marked++;
+                    recordBenchmark = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    p.skipChildren();
+                }
+                case Answer.ENTITIES -> {
+                    if (v != JsonToken.VALUE_STRING) {
+                        throw new BadInputException(source, line, -1, "\"" + Answer.ENTITIES + "\" must be a string:"
+                                + " private, source or text (how the answers name entities)");
                     }
+                    try {
+                        entities = EntityForm.parse(p.getText()).label();
+                    } catch (BadInputException e) {
+                        throw new BadInputException(source, line, -1, "\"" + Answer.ENTITIES + "\": " + e.getMessage());
+                    }
+                }
+                case Answer.DIGEST -> {
+                    digest = v == JsonToken.VALUE_STRING ? p.getText() : "";
                     p.skipChildren();
                 }
                 default -> p.skipChildren();
@@ -284,6 +304,9 @@ public final class PredictionsReader {
         if (id == null) {
             throw new BadInputException(source, line, -1, "record has no \"id\" (a string)");
         }
+        state(tally, source, line, entities, digest, digest == null ? null
+                : Answer.digest(recordBenchmark, id, entities, prediction.items(), prediction.items() != null ? null
+                : raw.text()));
         boolean usePrediction = switch (field) {
             case PREDICTION -> true;
             case RAW_OUTPUT -> false;
@@ -307,6 +330,29 @@ public final class PredictionsReader {
         }
         throw new BadInputException(source, line, -1, "\"" + name + "\" must be "
                 + (usePrediction ? "a list of strings or a string" : "a string") + ", found " + chosen.otherType());
+    }
+
+    /**
+     * Counts what one record says of its naming: the form it states (a file states one), and whether the digest it
+     * carries still matches its answers ({@code expected}, null when it carries none).
+     */
+    private static void state(Tally tally, String source, long line, String entities, String digest, String expected) {
+        if (entities != null) {
+            tally.stating++;
+            EntityForm form = EntityForm.parse(entities);
+            if (tally.form == null) {
+                tally.form = form;
+            } else if (tally.form != form && tally.conflict == null) {
+                tally.conflict = "line " + line + " says \"" + Answer.ENTITIES + "\": \"" + entities + "\", earlier lines \""
+                        + tally.form.label() + "\"";
+            }
+        }
+        if (digest != null && !digest.equals(expected)) {
+            tally.altered++;
+            if (tally.firstAltered < 0) {
+                tally.firstAltered = line;
+            }
+        }
     }
 
     /** A field's value; a list is read item by item only when {@code lists} (else skipped and named). */

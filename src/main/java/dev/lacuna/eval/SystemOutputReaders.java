@@ -39,16 +39,16 @@ public final class SystemOutputReaders {
             Pattern.CASE_INSENSITIVE);
 
     /**
-     * Records read and notes for the report; {@code privateIds} when every record was written by {@code lacuna answer}
-     * (it marks each with the benchmark's identity), whose answers are private ids.
+     * Records read and notes for the report; {@code naming} is what the file says of how its answers name entities
+     * (Lacuna's predictions format can say it, a system's own output cannot).
      */
-    public record Read(List<SystemOutput> outputs, List<String> notes, boolean privateIds) {
+    public record Read(List<SystemOutput> outputs, List<String> notes, StatedNaming naming) {
         public Read(List<SystemOutput> outputs, List<String> notes) {
-            this(outputs, notes, false);
+            this(outputs, notes, null);
         }
 
         static Read of(PredictionsReader.Records records) {
-            return new Read(records.outputs(), List.of(), records.allMarked());
+            return new Read(records.outputs(), List.of(), records.naming());
         }
     }
 

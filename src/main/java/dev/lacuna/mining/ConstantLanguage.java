@@ -78,10 +78,10 @@ final class ConstantLanguage implements Miner.Language<ConstRule.Key, ConstRule,
 
     /** {@code ?a r ?b} and its instantiated heads, for every relation with enough facts. */
     @Override
-    public List<ConstRule> seeds() {
+    public List<ConstRule> seeds(boolean[] heads) {
         List<ConstRule> seeds = new ArrayList<>();
         for (int r = 0; r < kg.relationCount(); r++) {
-            if (kg.size(r) < options.minInitialSupport() || kg.size(r) == 0) {
+            if (!heads[r]) {
                 continue;
             }
             seeds.add(ConstRule.of(new int[] {0, r, 1}, kg.size(r)));

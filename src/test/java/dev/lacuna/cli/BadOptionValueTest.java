@@ -62,7 +62,7 @@ class BadOptionValueTest {
         for (String[] v : List.of(new String[] {"maxad", "1"}, new String[] {"maxad", "9"}, new String[] {"maxad", "x"},
                 new String[] {"minis", "-1"}, new String[] {"threads", "0"}, new String[] {"threads", "x"},
                 new String[] {"seed", "x"}, new String[] {"heads", "3/2"}, new String[] {"heads", "0/2"},
-                new String[] {"heads", "x"})) {
+                new String[] {"heads", "x"}, new String[] {"vocabulary", "x"})) {
             cases.add(new Case(v[0], v[1], mine));
         }
         for (String[] v : List.of(new String[] {"tau", "2"}, new String[] {"noise", "x"}, new String[] {"noise", "1.5"},
@@ -70,7 +70,8 @@ class BadOptionValueTest {
                 new String[] {"questions", "x"}, new String[] {"groundings-per-rule", "0"},
                 new String[] {"groundings-per-rule", "x"}, new String[] {"selection", "x"}, new String[] {"depth", "0"},
                 new String[] {"depth", "x"}, new String[] {"per-depth", "-1"}, new String[] {"rules-format", "x"},
-                new String[] {"seed", "1.5"})) {
+                new String[] {"seed", "1.5"}, new String[] {"min-split", "-1"}, new String[] {"min-split", "x"},
+                new String[] {"vocabulary", "x"})) {
             cases.add(new Case(v[0], v[1], build));
         }
         for (String[] v : List.of(new String[] {"triples", "0"}, new String[] {"triples", "x"},
