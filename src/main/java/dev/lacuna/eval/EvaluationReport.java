@@ -68,6 +68,7 @@ public record EvaluationReport(
             }
         }
         Evaluator evaluator = new Evaluator(benchmark, settings);
+        EvidenceDiagnosis diagnosis = new EvidenceDiagnosis(benchmark, settings);
         List<SystemResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -83,7 +84,8 @@ public record EvaluationReport(
                 if (!guards.namingGiven() && !(read.privateIds() && settings.entities() == EntityForm.PRIVATE)) {
                     NamingAmbiguity.check(s.name(), e.getKey(), e.getValue().toString(), benchmark, read.outputs(), settings);
                 }
-                runs.put(e.getKey(), run);
+                runs.put(e.getKey(), run.withDiagnosis(diagnosis.diagnose(s.name(), e.getKey(), run, read.outputs(), from,
+                        notes)));
                 String naming = NamingCheck.warning(s.name(), e.getKey(), run.coverage().resolution(), benchmark,
                         read.outputs(), settings);
                 if (naming != null) {
