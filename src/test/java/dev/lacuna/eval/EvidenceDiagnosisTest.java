@@ -149,8 +149,8 @@ class EvidenceDiagnosisTest {
         Path bench = bench();
         Path rog = Path.of("testdata/rog/handmade-predictions.jsonl");
         Path noLlm = Path.of("testdata/rog/handmade-predictions-no-llm.jsonl");
-        JsonNode r = report(bench, "--from", "rog", "--entities", "text", "--incomplete", rog.toString(), "--complete",
-                noLlm.toString());
+        JsonNode r = report(bench, "--from", "rog", "--entities", "text", "--system", "rog=incomplete:" + rog,
+                "--system", "rog-no-llm=incomplete:" + noLlm);
         JsonNode d = r.at("/systems/0/runs/incomplete/diagnosis");
         assertNotNull(d, r.toString());
         assertEquals(4, d.at("/overall/classified").asInt());
@@ -158,7 +158,8 @@ class EvidenceDiagnosisTest {
         // grandparent, which incomplete lacks between Ann and Cid
         assertEquals(3, d.at("/overall/evidence").asInt());
         assertEquals(1, d.at("/overall/retrieval_failures").asInt());
-        assertNull(r.at("/systems/0/runs/complete").get("diagnosis"));
+        assertNull(r.at("/systems/1/runs/incomplete").get("diagnosis"));
+        assertEquals(r.at("/systems/0/runs/incomplete/strict/hits_at_hard"), r.at("/systems/1/runs/incomplete/strict/hits_at_hard"));
     }
 
     @Test
