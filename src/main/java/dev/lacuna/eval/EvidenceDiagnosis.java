@@ -265,7 +265,7 @@ final class EvidenceDiagnosis {
         List<List<String>> chains = v.output().retrieval().chains();
         List<List<String>> first = new ArrayList<>();
         List<List<String>> rest = new ArrayList<>();
-        for (List<String> c : chains) {
+        for (List<String> c : new java.util.LinkedHashSet<>(chains)) {
             boolean onPath = expected.stream().anyMatch(t -> EvidenceMatch.names(c, t, names.get(graph)));
             (onPath ? first : rest).add(c);
         }
@@ -276,7 +276,9 @@ final class EvidenceDiagnosis {
         String answered = o.prediction() != null ? String.join(", ", o.prediction())
                 : o.rawOutput() == null ? "" : o.rawOutput().length() <= SHOWN_CHARS ? o.rawOutput()
                 : o.rawOutput().substring(0, SHOWN_CHARS) + "…";
-        return new Diagnosis.CaseStudy(kind, q.id(), q.question(), named.get(Long.parseLong(q.topicEntity())),
+        String topic = named.get(Long.parseLong(q.topicEntity()));
+        // the question as the system was asked it: its topic named as the system names entities
+        return new Diagnosis.CaseStudy(kind, q.id(), q.textWithTopic(topic), topic,
                 named.get(Long.parseLong(q.hardAnswer())), path, rules, retrieved, chains.size(), answered);
     }
 }

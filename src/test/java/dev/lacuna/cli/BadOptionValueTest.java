@@ -87,6 +87,16 @@ class BadOptionValueTest {
             cases.add(new Case(v[0], v[1], serve));
         }
         cases.add(new Case("format", "x", "load", "--store", store, "--kg", "other", kgFile));
+        String[] evaluate = {"evaluate", "--benchmark", out, "--predictions", dir.resolve("p.jsonl").toString()};
+        for (String[] v : List.of(new String[] {"max-paths", "0"}, new String[] {"max-paths", "x"},
+                new String[] {"cases", "-1"}, new String[] {"seed", "x"})) {
+            cases.add(new Case(v[0], v[1], evaluate));
+        }
+        String[] answer = {"answer", "--benchmark", out, "--responder", "guided", "--graph", "incomplete", "--output",
+            dir.resolve("answers.jsonl").toString()};
+        for (String[] v : List.of(new String[] {"max-paths", "0"}, new String[] {"labels", "x"})) {
+            cases.add(new Case(v[0], v[1], answer));
+        }
         return cases;
     }
 
