@@ -41,6 +41,19 @@ public final class HandMadeKg {
     private HandMadeKg() {
     }
 
+    /** complete's triples as "head TAB relation TAB tail", private ids. */
+    public static List<String> complete() {
+        return COMPLETE;
+    }
+
+    /** The triples incomplete lacks. */
+    public static List<String> removed() {
+        return REMOVED;
+    }
+
+    /** The entities' text labels, entity i at i - 1. */
+    public static final List<String> LABELS = List.of("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida");
+
     public static List<Question> questions() {
         Question q1 = new Question("q1", "Who is the grandparent of 1?", "1", "grandparent", "head", List.of("3"), "3",
                 COMPOSITION, "composition", new Question.Grounding(List.of(List.of("1", "parent", "2"),
@@ -70,9 +83,8 @@ public final class HandMadeKg {
                     + " \"https://lacuna.dev/\", \"triples\": {\"complete\": 11, \"incomplete\": 7, \"removed\": 4},"
                     + " \"questions\": {\"total\": 4}}\n");
             StringBuilder entities = new StringBuilder("private_id\tsource_id\tlabel\n");
-            String[] labels = {"Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida"};
             for (int i = 1; i <= 9; i++) {
-                entities.append(i).append("\te").append(i).append('\t').append(labels[i - 1]).append('\n');
+                entities.append(i).append("\te").append(i).append('\t').append(LABELS.get(i - 1)).append('\n');
             }
             Files.writeString(dir.resolve("entities.tsv"), entities.toString());
             StringBuilder rules = new StringBuilder("Rule\tHead Coverage\tStandard Confidence\tPca Confidence\tSupport"
