@@ -26,6 +26,7 @@ import dev.lacuna.OutputGuard;
 import dev.lacuna.Warnings;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
+import dev.lacuna.eval.Diagnosis;
 import dev.lacuna.eval.DiagnosisSettings;
 import dev.lacuna.eval.EntityForm;
 import dev.lacuna.eval.EvaluationGuards;
@@ -123,7 +124,8 @@ public final class EvaluateCommand implements Command {
         options.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
                 .desc("chooses the case studies (default " + Defaults.SEED + ")").get());
         options.addOption(Option.builder().longOpt("per-question").hasArg().argName("FILE")
-                .desc("also write every question's strict scores as JSON Lines").get());
+                .desc("also write every question's strict scores as JSON Lines (and, where the file says what was"
+                        + " retrieved, its evidence and failure kind)").get());
     }
 
     @Override
@@ -260,6 +262,10 @@ public final class EvaluateCommand implements Command {
                     node.put("system", r.name());
                     node.put("kg", e.getKey().label());
                     node.setAll((ObjectNode) json.valueToTree(q));
+                    Diagnosis.Verdict verdict = run.diagnosis() == null ? null : run.diagnosis().perQuestion().get(q.id());
+                    if (verdict != null) {
+                        node.setAll((ObjectNode) json.valueToTree(verdict));
+                    }
                     out.append(json.writeValueAsString(node)).append('\n');
                 }
             }

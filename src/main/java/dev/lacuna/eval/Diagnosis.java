@@ -3,6 +3,7 @@ package dev.lacuna.eval;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param byRuleType           by the rule type of the question's rule
  * @param byDepth              by depth, for a benchmark with deeper questions; null otherwise
  * @param cases                case studies: a few questions of each failure kind, chosen by the seed
+ * @param perQuestion          each classified question's verdict by id, for {@code evaluate --per-question}
  */
 @JsonPropertyOrder({"retrieval", "records_with_retrieval", "paths", "overall", "by_rule_type", "by_depth", "cases"})
 public record Diagnosis(
@@ -29,7 +31,24 @@ public record Diagnosis(
         @JsonProperty("overall") EvidenceScores overall,
         @JsonProperty("by_rule_type") Map<String, EvidenceScores> byRuleType,
         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("by_depth") Map<String, EvidenceScores> byDepth,
-        @JsonProperty("cases") List<CaseStudy> cases) {
+        @JsonProperty("cases") List<CaseStudy> cases,
+        @JsonIgnore Map<String, Verdict> perQuestion) {
+
+    /**
+     * One question's place in the breakdown.
+     *
+     * @param evidence whether a whole supporting path was retrieved
+     * @param partial  the share of the best path's triples retrieved
+     * @param fetched  whether a whole supporting path was fetched; null without fetched triples
+     * @param kind     retrieval_failure, reasoning_failure or unsupported_miss for a miss; null for a hit
+     */
+    @JsonPropertyOrder({"evidence", "partial_evidence", "fetched", "failure"})
+    public record Verdict(
+            @JsonProperty("evidence") boolean evidence,
+            @JsonProperty("partial_evidence") double partial,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("fetched") Boolean fetched,
+            @JsonProperty("failure") String kind) {
+    }
 
     /** The paper's ratio of Retrieval to Reasoning Failures, averaged over its datasets and systems (appendix J). */
     public static final String PAPER_RATIO = "7:3";

@@ -32,6 +32,7 @@ import dev.lacuna.store.GraphRole;
 final class EvidenceDiagnosis {
     static final String RETRIEVAL_FAILURE = "retrieval_failure";
     static final String REASONING_FAILURE = "reasoning_failure";
+    static final String UNSUPPORTED = "unsupported_miss";
     /** Retrieved chains shown per case study. */
     private static final int SHOWN = 8;
     /** Characters of a raw answer shown per case study. */
@@ -61,7 +62,7 @@ final class EvidenceDiagnosis {
             if (!classified() || hit) {
                 return null;
             }
-            return match.evidence() ? REASONING_FAILURE : paths.supported() ? RETRIEVAL_FAILURE : "unsupported";
+            return match.evidence() ? REASONING_FAILURE : paths.supported() ? RETRIEVAL_FAILURE : UNSUPPORTED;
         }
     }
 
@@ -112,7 +113,18 @@ final class EvidenceDiagnosis {
                         unsupported),
                 scores(verdicts), groups(verdicts, v -> v.question().ruleType()),
                 deep ? groups(verdicts, v -> Integer.toString(v.question().depthOrOne())) : null,
-                cases(verdicts, graph));
+                cases(verdicts, graph), perQuestion(verdicts));
+    }
+
+    private static Map<String, Diagnosis.Verdict> perQuestion(List<Verdict> verdicts) {
+        Map<String, Diagnosis.Verdict> out = new LinkedHashMap<>();
+        for (Verdict v : verdicts) {
+            if (v.classified()) {
+                out.put(v.question().id(), new Diagnosis.Verdict(v.match().evidence(), v.match().partial(),
+                        v.match().fetched(), v.kind()));
+            }
+        }
+        return out;
     }
 
     private static String expected(OutputSource from) {
@@ -216,7 +228,7 @@ final class EvidenceDiagnosis {
                 misses++;
                 retrieval += kind.equals(RETRIEVAL_FAILURE) ? 1 : 0;
                 reasoning += kind.equals(REASONING_FAILURE) ? 1 : 0;
-                unsupported += kind.equals("unsupported") ? 1 : 0;
+                unsupported += kind.equals(UNSUPPORTED) ? 1 : 0;
             }
         }
         int failures = retrieval + reasoning;

@@ -100,6 +100,24 @@ class EvidenceDiagnosisTest {
     }
 
     @Test
+    void perQuestionLinesSayWhereEachQuestionBroke() throws IOException {
+        Path bench = bench();
+        Path file = file("p.jsonl", RETRIEVED);
+        Path per = dir.resolve("per.jsonl");
+        CliRunner.succeed("evaluate", "--benchmark", bench.toString(), "--complete", file.toString(), "--incomplete",
+                file.toString(), "--per-question", per.toString(), "--output", dir.resolve("r.md").toString());
+        List<String> lines = Files.readAllLines(per);
+        JsonNode q1 = Json.mapper().readTree(lines.get(4));
+        assertEquals("incomplete q1", q1.get("kg").asText() + " " + q1.get("id").asText());
+        assertEquals("reasoning_failure", q1.get("failure").asText());
+        assertTrue(q1.get("evidence").asBoolean());
+        JsonNode q3 = Json.mapper().readTree(lines.get(6));
+        assertEquals("retrieval_failure", q3.get("failure").asText());
+        assertEquals(2 / 3.0, q3.get("partial_evidence").asDouble(), 1e-9);
+        assertTrue(Json.mapper().readTree(lines.get(7)).get("failure").isNull(), lines.get(7));
+    }
+
+    @Test
     void onCompleteTheHardTripleItselfIsEvidence() throws IOException {
         Path bench = bench();
         String direct = RETRIEVED.replace("[[\"1\", \"parent\", \"4\", \"parent\", \"3\"]]", "[[\"1\", \"grandparent\", \"3\"]]");
