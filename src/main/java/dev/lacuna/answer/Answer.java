@@ -14,7 +14,8 @@ import dev.lacuna.view.LabelMode;
 
 /**
  * One line of a predictions file as {@code lacuna evaluate} reads it: either a structured {@code prediction} or the
- * {@code raw_output} of a generator, which the evaluator splits and normalises like any other system's text.
+ * {@code raw_output} of a generator, which the evaluator splits and normalises like any other system's text;
+ * {@code retrieved}, where the responder retrieved anything, the facts its reader was given.
  * {@code benchmark_id} names the benchmark the answer was made for ({@code folder.BenchmarkIdentity}), so that
  * {@code evaluate} refuses to score it against another. {@code entities} says how the answers name entities (the words
  * of {@code evaluate --entities} and of export.json's {@code system_output}: private, source or text), so the naming
@@ -23,11 +24,12 @@ import dev.lacuna.view.LabelMode;
  * say) no longer vouches for its naming, and {@code evaluate} asks for one instead of scoring the wrong names.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"id", "prediction", "raw_output", "benchmark_id", "entities", "answers_digest"})
+@JsonPropertyOrder({"id", "prediction", "raw_output", "retrieved", "benchmark_id", "entities", "answers_digest"})
 public record Answer(
         @JsonProperty("id") String id,
         @JsonProperty("prediction") List<String> prediction,
         @JsonProperty("raw_output") String rawOutput,
+        @JsonProperty("retrieved") List<List<String>> retrieved,
         @JsonProperty("benchmark_id") String benchmarkId,
         @JsonProperty("entities") String entities,
         @JsonProperty("answers_digest") String answersDigest) {
@@ -39,7 +41,7 @@ public record Answer(
     private static final int HEX_BYTES = 16;
 
     public Answer(String id, List<String> prediction, String rawOutput) {
-        this(id, prediction, rawOutput, null, null, null);
+        this(id, prediction, rawOutput, null, null, null, null);
     }
 
     /**
@@ -48,8 +50,16 @@ public record Answer(
      */
     public Answer written(String identity, LabelMode naming) {
         String entities = naming.label();
-        return new Answer(id, prediction, rawOutput, identity, entities,
+        return new Answer(id, prediction, rawOutput, retrieved, identity, entities,
                 digest(identity, id, entities, prediction, prediction == null ? rawOutput : null));
+    }
+
+    /**
+     * This answer with what the responder retrieved for it (the facts its reader was given, each
+     * {@code [head, relation, tail]}), which {@code evaluate} holds against the question's alternative paths.
+     */
+    public Answer withRetrieved(List<List<String>> facts) {
+        return new Answer(id, prediction, rawOutput, List.copyOf(facts), benchmarkId, entities, answersDigest);
     }
 
     public static Answer of(String id, List<String> prediction) {

@@ -109,6 +109,7 @@ public record EvaluationReport(
             settings = settings.withEntities(vouched.values().iterator().next());
         }
         Evaluator evaluator = new Evaluator(benchmark, settings);
+        EvidenceDiagnosis diagnosis = new EvidenceDiagnosis(benchmark, settings);
         List<SystemResult> results = new ArrayList<>();
         for (SystemSpec s : systems) {
             Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
@@ -129,7 +130,8 @@ public record EvaluationReport(
                 } else if (!guards.namingGiven()) {
                     NamingAmbiguity.check(s.name(), e.getKey(), e.getValue().toString(), benchmark, read.outputs(), settings);
                 }
-                runs.put(e.getKey(), run);
+                runs.put(e.getKey(), run.withDiagnosis(diagnosis.diagnose(s.name(), e.getKey(), run, read.outputs(), from,
+                        notes)));
                 String naming = NamingCheck.warning(s.name(), e.getKey(), run.coverage().resolution(), benchmark,
                         read.outputs(), settings);
                 if (naming != null) {

@@ -20,13 +20,16 @@ import dev.lacuna.questions.Question;
  * Reads a KG-RAG system's own output file into Lacuna's records, with notes on what could not be matched.
  * <ul>
  * <li>rog: RoG's predictions.jsonl (src/qa_prediction/predict_answer.py writes {@code id, question,
- *     prediction, ground_truth, input}); {@code prediction} is the generated text, split like any raw output.</li>
+ *     prediction, ground_truth, input}); {@code prediction} is the generated text, split like any raw output; the
+ *     paths under "Reasoning Paths:" in {@code input} are what it retrieved ({@link RetrievalText}).</li>
  * <li>brink: {@code [{id, raw_output}]}, the predictions evaluation/evaluate_brink.py reads.</li>
  * <li>tog: ToG's ToG_&lt;dataset&gt;.jsonl (ToG/utils.py save_2_jsonl writes {@code question, results,
  *     reasoning_chains}, no id): matched to questions by their text (case and white space ignored, the topic
  *     named as --entities names it); unmatched and ambiguous records are counted in the notes. The answer is the
  *     text in ToG's braces when there are any ({@code {Paris}}, as its prompts ask), else the whole result; a
- *     leading {@code {Yes}} is the reader's verdict, not an answer ({@link #answerText}).</li>
+ *     leading {@code {Yes}} is the reader's verdict, not an answer ({@link #answerText}). Its
+ *     {@code reasoning_chains}, and {@code lacuna tog}'s trace beside the file, are what it retrieved
+ *     ({@link TogRetrieval}).</li>
  * <li>gnnrag: GNN-RAG's &lt;experiment&gt;_test.info (gnn/evaluate.py: one line per test question in the order of
  *     test.json, with no id; {@code cand} is the list of {@code [entity, probability]} that f1_and_hits already cut
  *     where the probabilities pass eps): the system's own answers are every entity in {@code cand}. Lines are
@@ -58,7 +61,7 @@ public final class SystemOutputReaders {
     public static Read read(OutputSource from, Path file, Benchmark benchmark, EvaluationSettings settings) {
         return switch (from) {
             case LACUNA -> Read.of(PredictionsReader.read(file, settings.field(), benchmark.identity()));
-            case ROG -> Read.of(PredictionsReader.read(file, PredictionField.PREDICTION, benchmark.identity()));
+            case ROG -> Read.of(PredictionsReader.read(file, PredictionField.PREDICTION, benchmark.identity(), true));
             case BRINK -> Read.of(PredictionsReader.read(file, PredictionField.RAW_OUTPUT, benchmark.identity()));
             case TOG -> tog(file, benchmark, settings);
             case GNNRAG -> gnnrag(file, benchmark, settings);
@@ -98,7 +101,8 @@ public final class SystemOutputReaders {
                 continue;
             }
             seen.add(ids.get(0));
-            out.add(new SystemOutput(ids.get(0), null, answerText(results.isTextual() ? results.asText() : results.toString()), n));
+            out.add(new SystemOutput(ids.get(0), null, answerText(results.isTextual() ? results.asText() : results.toString()), n,
+                    TogRetrieval.chains(node)));
         }
         List<String> notes = new ArrayList<>();
         if (unmatched > 0) {
@@ -112,7 +116,7 @@ public final class SystemOutputReaders {
             throw new BadInputException(file.toString(), -1, -1, "no ToG record matches a question of the "
                     + settings.split() + " split by its text (" + unmatched + " unmatched)");
         }
-        return new Read(out, notes);
+        return new Read(TogRetrieval.withTrace(file, out, notes), notes);
     }
 
     /**

@@ -151,6 +151,18 @@ public record Question(
         return Side.parse(direction);
     }
 
+    /**
+     * The question's text with its topic named {@code name} wherever the text names the topic's private id as a whole
+     * token (templates and LLM questions both name it so), as a system that names entities that way is asked it.
+     */
+    public String textWithTopic(String name) {
+        if (name == null || name.equals(topicEntity)) {
+            return question;
+        }
+        return java.util.regex.Pattern.compile("(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(topicEntity)
+                + "(?![\\p{L}\\p{N}])").matcher(question).replaceAll(java.util.regex.Matcher.quoteReplacement(name));
+    }
+
     public Question withSplit(SplitName newSplit) {
         return new Question(id, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
                 grounding, otherRules, newSplit.label(), depth, proof, trap, noiseLost);

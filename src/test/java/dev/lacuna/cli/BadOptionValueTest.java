@@ -102,6 +102,16 @@ class BadOptionValueTest {
                 new String[] {"shape", "x"}, new String[] {"pruning", "x"}, new String[] {"dataset", "a/b"})) {
             cases.add(new Case(v[0], v[1], tog));
         }
+        String[] evaluate = {"evaluate", "--benchmark", out, "--predictions", dir.resolve("p.jsonl").toString()};
+        for (String[] v : List.of(new String[] {"max-paths", "0"}, new String[] {"max-paths", "x"},
+                new String[] {"cases", "-1"}, new String[] {"seed", "x"})) {
+            cases.add(new Case(v[0], v[1], evaluate));
+        }
+        String[] answer = {"answer", "--benchmark", out, "--responder", "guided", "--graph", "incomplete", "--output",
+            dir.resolve("answers.jsonl").toString()};
+        for (String[] v : List.of(new String[] {"max-paths", "0"}, new String[] {"labels", "x"})) {
+            cases.add(new Case(v[0], v[1], answer));
+        }
         return cases;
     }
 
