@@ -33,6 +33,7 @@ import org.eclipse.rdf4j.sail.helpers.SailWrapper;
 import org.eclipse.rdf4j.sail.lmdb.LmdbStore;
 import org.eclipse.rdf4j.sail.memory.MemoryStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.LacunaException;
@@ -50,8 +51,8 @@ import dev.lacuna.store.Stores;
 class EmbeddedCopyTest {
     private static final IRI ADDED = SimpleValueFactory.getInstance().createIRI("urn:test:added");
     /** Enough triples in incomplete that a copy needs more than half of {@link #SMALL_HEAP} (250 bytes a triple). */
-    private static final int FILLER = 60_000;
-    private static final String SMALL_HEAP = "-Xmx24m";
+    private static final int FILLER = 80_000;
+    private static final String SMALL_HEAP = "-Xmx32m";
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
@@ -134,6 +135,7 @@ class EmbeddedCopyTest {
      * --pass-through nothing is copied.
      */
     @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES) // a serve process that never starts must not hold the suite
     void aStoreTooLargeForHalfTheHeapIsServedFromItselfAndTheLogSaysSo(@TempDir Path dir) throws Exception {
         assertTrue(StoreCopy.fits(272_115, 1L << 30), "FB15k-237 fits a default heap many times over");
         assertFalse(StoreCopy.fits(20_000_000, 6L << 30), "the generated 20M KG does not fit 6 GiB");
