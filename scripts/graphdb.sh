@@ -143,7 +143,16 @@ java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 # Java's argument file: what the JVM and Jetty are told, the stop key included, out of ps; its path marks the
 # process as this DIR's GraphDB for stop. GraphDB's usage statistics are off (graphdb.stats.default) and their
 # endpoint disabled (statistics-endpoint), so it sends nothing anywhere.
-quote() { printf '"%s"\n' "${1//\\/\\\\}"; }
+# Java reads each line as one argument in double quotes, where a backslash escapes: \\ and \" for themselves, \n, \r,
+# \t for the control characters, so every path (a '"' in --data, say) reaches the JVM as it is.
+quote() {
+  local s=${1//\\/\\\\}
+  s=${s//\"/\\\"}
+  s=${s//$'\n'/\\n}
+  s=${s//$'\r'/\\r}
+  s=${s//$'\t'/\\t}
+  printf '"%s"\n' "$s"
+}
 {
   quote "-Xmx$heap"
   quote "-XX:+UseSerialGC"

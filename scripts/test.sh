@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need besides Java 17, then runs the whole suite.
 # Tests use headless Chromium (the HTML report), Debian's python3 with SPARQLWrapper (the endpoint is
-# replayed with ToG's and PoG's query templates), networkx (the rog export is read back as RoG reads it),
+# replayed with ToG's and PoG's query templates), numpy (ToG's BM25 ranking is held to numpy's argsort),
+# networkx (the rog export is read back as RoG reads it),
 # PyYAML (the docker compose files are parsed) and Virtuoso 7.2
 # (virtuoso-t and isql-vt: the store ToG, PoG and GoG users run; --sparql is tested against it); curl is used by
 # scripts/graphdb.sh, which starts the GraphDB the remote-store tests run on.
@@ -16,6 +17,7 @@ command -v curl >/dev/null || need+=(curl)
 /usr/bin/python3 -c 'import SPARQLWrapper' 2>/dev/null || need+=(python3-sparqlwrapper)
 /usr/bin/python3 -c 'import yaml' 2>/dev/null || need+=(python3-yaml)
 /usr/bin/python3 -c 'import networkx' 2>/dev/null || need+=(python3-networkx)
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
 [ -x /usr/bin/virtuoso-t ] && [ -x /usr/bin/isql-vt ] || need+=(virtuoso-opensource-7-bin)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

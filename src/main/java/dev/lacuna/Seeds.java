@@ -46,6 +46,8 @@ public final class Seeds {
         NOISE((seed, a, b) -> seed ^ 0x6e6f697365L),
         /** export: a question's subgraph trimmed to its budget; {@code a} is the question id's hash. */
         EXPORT_TRIM((seed, questionHash, b) -> seed * 31 + questionHash),
+        /** evaluate: the questions shown as case studies of each failure kind. */
+        CASE_STUDIES((seed, a, b) -> seed ^ 0x6361736573L),
         /** tog: ToG's random choices for one question; {@code a} is the question id's hash. */
         TOG_WALK((seed, questionHash, b) -> seed ^ (questionHash * 0x9E3779B97F4A7C15L)),
         /** generate: the KG's shape (types, relations, planted rules); the bare seed, as every KG was generated. */

@@ -26,8 +26,7 @@ public final class ValueLengthGuard extends FilterReader {
 
     private final int maxString;
     private final int maxNumber;
-    private boolean inString;
-    private boolean escaped;
+    private final JsonStrings strings = new JsonStrings();
     private long run;
     private boolean inNumber;
     private long line = 1;
@@ -60,27 +59,26 @@ public final class ValueLengthGuard extends FilterReader {
         if (c == '\n') {
             line++;
         }
-        if (inString) {
-            if (escaped) {
-                escaped = false;
-            } else if (c == '\\') {
-                escaped = true;
-            } else if (c == '"') {
-                inString = false;
+        switch (strings.next(c)) {
+            case INSIDE -> {
+                if (++run > maxString) {
+                    throw new TooLong(line, String.format(java.util.Locale.ROOT,
+                            "a string longer than %,d characters: one value is capped there so that reading stays in bounded memory",
+                            maxString));
+                }
                 return;
             }
-            if (++run > maxString) {
-                throw new TooLong(line, String.format(java.util.Locale.ROOT,
-                        "a string longer than %,d characters: one value is capped there so that reading stays in bounded memory",
-                        maxString));
+            case CLOSING -> {
+                return;
             }
-            return;
-        }
-        if (c == '"') {
-            inString = true;
-            inNumber = false;
-            run = 0;
-            return;
+            case OPENING -> {
+                inNumber = false;
+                run = 0;
+                return;
+            }
+            case OUTSIDE -> {
+                // a number's characters are counted below
+            }
         }
         boolean numeric = (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
         if (!numeric) {

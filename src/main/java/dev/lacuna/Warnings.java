@@ -30,9 +30,9 @@ public final class Warnings {
         err.println(line(text, arguments));
     }
 
-    /** The warning's line as printed. */
+    /** The warning's line as printed: the input's control characters escaped ({@link Messages#printable}). */
     public static String line(String text, Object... arguments) {
         String message = arguments.length == 0 ? text : MessageFormatter.arrayFormat(text, arguments).getMessage();
-        return PREFIX + message;
+        return PREFIX + Messages.printable(message);
     }
 }

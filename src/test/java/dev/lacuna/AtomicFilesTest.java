@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +31,25 @@ class AtomicFilesTest {
         assertFalse(Files.exists(fresh), "no 0-byte report");
         AtomicFiles.writeString(fresh, "ok");
         assertEquals("ok", Files.readString(fresh));
+    }
+
+    /**
+     * A file moved into place has the permissions a plain write would leave: the umask's for a new file (whatever
+     * the umask, found by a plain create beside it), the old file's for one replaced; never the 0600 of a temporary
+     * file.
+     */
+    @Test
+    void aFileMovedIntoPlaceHasThePermissionsOfAPlainWrite(@TempDir Path dir) throws IOException {
+        Set<PosixFilePermission> plain = Files.getPosixFilePermissions(Files.createFile(dir.resolve("plain.txt")));
+        Path fresh = dir.resolve("fresh.md");
+        AtomicFiles.writeString(fresh, "new");
+        assertEquals(plain, Files.getPosixFilePermissions(fresh));
+        Path kept = Files.writeString(dir.resolve("kept.md"), "old");
+        Set<PosixFilePermission> groupRead = PosixFilePermissions.fromString("rw-r-----");
+        Files.setPosixFilePermissions(kept, groupRead);
+        AtomicFiles.writeString(kept, "new");
+        assertEquals(groupRead, Files.getPosixFilePermissions(kept));
+        assertEquals("new", Files.readString(kept));
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.lacuna.eval.OutputSource;
 import dev.lacuna.eval.PredictionField;
 import dev.lacuna.eval.ReportFormat;
 import dev.lacuna.export.ExportFormat;
+import dev.lacuna.mining.RelationChoice;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.rules.RuleFileFormat;
 import dev.lacuna.rules.sparql.Side;
@@ -22,6 +23,7 @@ import dev.lacuna.grounding.GroundingSelector;
 import dev.lacuna.breakage.BreakKind;
 import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.store.TripleFormat;
+import dev.lacuna.tog.AnswerRule;
 import dev.lacuna.tog.Pruning;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
@@ -36,6 +38,7 @@ class ChoiceTest {
             new Case<>(LabelMode.class, "label mode", LabelMode::parse),
             new Case<>(Shape.class, "shape", Shape::parse),
             new Case<>(Pruning.class, "--pruning", Pruning::parse),
+            new Case<>(AnswerRule.class, "--answer-rule", AnswerRule::parse),
             new Case<>(OutputSource.class, "--from", OutputSource::parse),
             new Case<>(Delimiters.class, "delimiters", Delimiters::parse),
             new Case<>(EntityForm.class, "entity form", EntityForm::parse),
@@ -47,7 +50,8 @@ class ChoiceTest {
             new Case<>(BreakKind.class, "--break", BreakKind::parse),
             new Case<>(GroundingSelector.Mode.class, "selection", GroundingSelector.Mode::parse),
             new Case<>(TripleFormat.class, "format", TripleFormat::parse),
-            new Case<>(RuleFileFormat.class, "rule file format", RuleFileFormat::parse));
+            new Case<>(RuleFileFormat.class, "rule file format", RuleFileFormat::parse),
+            new Case<>(RelationChoice.Vocabulary.class, "--vocabulary", RelationChoice.Vocabulary::parse));
 
     @Test
     void labelsParseBackAndOtherWordsAreRefusedWithTheAllowedOnes() {

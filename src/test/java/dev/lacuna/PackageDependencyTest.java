@@ -41,6 +41,7 @@ class PackageDependencyTest {
             Set.of("folder"),
             Set.of("grounding"),
             Set.of("depth"),
+            Set.of("evidence"),
             Set.of("breakage"),
             Set.of("verify"),
             Set.of("construct"),

@@ -29,6 +29,7 @@ class SeedsTest {
         assertEquals(seed ^ 0x7091c51dL, Seeds.of(seed, Seeds.Stage.QUESTIONS));
         assertEquals(seed ^ 0x7472617073L, Seeds.of(seed, Seeds.Stage.TRAPS));
         assertEquals(seed ^ 0x6e6f697365L, Seeds.of(seed, Seeds.Stage.NOISE));
+        assertEquals(seed ^ 0x6361736573L, Seeds.of(seed, Seeds.Stage.CASE_STUDIES));
         assertEquals(seed ^ 0x0dee9a55L, Seeds.of(seed, Seeds.Stage.DEEP_QUESTIONS));
         assertEquals(seed ^ (0x1adde7L * 3), Seeds.of(seed, Seeds.Stage.LADDER, 3));
         assertEquals(seed + 2, Seeds.of(seed, Seeds.Stage.SPLIT_BY_DEPTH, 3));
@@ -56,7 +57,7 @@ class SeedsTest {
             Map<String, SplittableRandom> streams = new LinkedHashMap<>();
             for (Seeds.Stage stage : List.of(Seeds.Stage.LOAD_IDS, Seeds.Stage.GROUNDINGS, Seeds.Stage.QUESTIONS,
                     Seeds.Stage.BALANCING, Seeds.Stage.SPLIT, Seeds.Stage.DEEP_QUESTIONS, Seeds.Stage.TRAPS,
-                    Seeds.Stage.NOISE, Seeds.Stage.GENERATOR_SHAPE, Seeds.Stage.GENERATOR_TRIPLES)) {
+                    Seeds.Stage.NOISE, Seeds.Stage.CASE_STUDIES, Seeds.Stage.GENERATOR_SHAPE, Seeds.Stage.GENERATOR_TRIPLES)) {
                 streams.put(stage.name(), Seeds.stream(seed, stage));
             }
             for (int depth = 2; depth <= 3; depth++) {

@@ -22,6 +22,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
+import dev.lacuna.evidence.FolderPaths;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.folder.Summary;
@@ -34,10 +35,12 @@ import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.SparqlFiles;
 import dev.lacuna.store.Explicit;
+import dev.lacuna.view.LabelMode;
 
 /**
  * The {@code answer} stage: a reference responder answers a benchmark's questions against the complete or the
- * incomplete graph of a store, and the predictions are written as JSON Lines that {@code lacuna evaluate} reads.
+ * incomplete graph of a store, and the predictions are written as JSON Lines that {@code lacuna evaluate} reads, each
+ * record saying the benchmark it answers and its naming (private ids), bound to its answers ({@link Answer#written}).
  * The command only parses options into {@link Settings}.
  *
  * @see ResponderKind
@@ -56,10 +59,12 @@ public final class AnswerOperation {
      * @param maxTriples    {@link ResponderKind#LLM}: at most this many retrieved triples per question
      * @param llm           {@link ResponderKind#LLM}: the chat model's settings
      * @param llmConfigured whether a server and a model were named (else the llm responder refuses to start)
+     * @param labels        {@link ResponderKind#GUIDED}: how entities are named in the prompt and so in the answers
+     * @param maxPaths      {@link ResponderKind#GUIDED}: at most this many alternative paths per question
      */
     public record Settings(Path benchmark, ResponderKind responder, GraphRole graph, SplitChoice split, Path output,
                            String kg, String base, Path rules, int hops, int maxTriples, LlmSettings llm,
-                           boolean llmConfigured) {
+                           boolean llmConfigured, LabelMode labels, int maxPaths) {
     }
 
     /** What one run did, for the command's one-line report. */
@@ -104,6 +109,10 @@ public final class AnswerOperation {
      */
     public static Result run(Settings s, Supplier<Repository> store) throws IOException {
         List<Question> questions = questions(s);
+        if (s.responder() == ResponderKind.GUIDED) {
+            return answerAll(guided(s), questions, s.output(),
+                    BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(s.benchmark())), s.labels());
+        }
         KgGraphs kg = kg(s);
         Repository repository = store.get();
         try (RepositoryConnection connection = repository.getConnection()) {
@@ -116,7 +125,7 @@ public final class AnswerOperation {
             }
             GraphAccess access = new GraphAccess(connection, kg, graph);
             return answerAll(responder(s, access), questions, s.output(),
-                    BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(s.benchmark())));
+                    BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(s.benchmark())), LabelMode.PRIVATE);
         } finally {
             repository.shutDown();
         }
@@ -134,11 +143,29 @@ public final class AnswerOperation {
             }
             case LLM -> new LlmResponder(new Neighbourhood(access, s.hops(), s.maxTriples()),
                     LlmResponder.chatModel(s.llm(), s.llmConfigured()));
+            case GUIDED -> guided(s);
         };
     }
 
-    private static Result answerAll(Responder responder, List<Question> questions, Path output, String identity)
-            throws IOException {
+    /**
+     * Guided reasoning reads the folder's files, never the store: the alternative paths come from rules.tsv and the
+     * graph file. The folder is checked before the chat model is asked anything.
+     */
+    private static Responder guided(Settings s) {
+        BenchmarkFolder folder = BenchmarkFolder.at(s.benchmark()).requireExists();
+        List<String> missing = FolderPaths.missing(folder, s.graph());
+        if (!missing.isEmpty()) {
+            throw new BadInputException(folder.dir().toString(), -1, -1, "guided reasoning needs the benchmark folder's "
+                    + String.join(", ", missing) + ": the alternative paths are found from them");
+        }
+        FolderPaths paths = FolderPaths.read(folder, s.maxPaths());
+        return new GuidedResponder(paths.graph(s.graph()), LlmResponder.chatModel(s.llm(), s.llmConfigured()),
+                paths.entities(), s.labels());
+    }
+
+    /** Writes every question's answer, each record stating {@code naming}: how the responder's answers name entities. */
+    private static Result answerAll(Responder responder, List<Question> questions, Path output, String identity,
+            LabelMode naming) throws IOException {
         ObjectWriter json = Json.mapper().writer();
         Path parent = output.toAbsolutePath().getParent();
         if (parent != null) {
@@ -155,7 +182,8 @@ public final class AnswerOperation {
                 if (a.prediction() != null && a.prediction().isEmpty()) {
                     empty++;
                 }
-                w.write(json.writeValueAsString(a.forBenchmark(identity)));
+                // the responders see the graph in private ids and answer in them; the file says so
+                w.write(json.writeValueAsString(a.written(identity, naming)));
                 w.write('\n');
                 answered++;
                 progress.step(1);

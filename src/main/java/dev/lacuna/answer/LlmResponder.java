@@ -11,7 +11,8 @@ import dev.lacuna.questions.Question;
  * A retrieve-then-generate baseline in the spirit of the paper's KG-RAG systems: retrieves the topic
  * entity's k-hop neighbourhood by SPARQL, verbalises it as "head relation tail" lines with private ids,
  * and asks a chat model (any OpenAI-compatible server, through LangChain4j, temperature 0) for the answer
- * ids. The model's text is written as {@code raw_output}, so the evaluator parses it like any system's.
+ * ids. The model's text is written as {@code raw_output}, so the evaluator parses it like any system's, and the facts
+ * it was given as {@code retrieved}, so that evaluate can tell its retrieval failures from its reasoning failures.
  */
 public final class LlmResponder implements Responder {
     private final Neighbourhood retriever;
@@ -39,8 +40,11 @@ public final class LlmResponder implements Responder {
 
     @Override
     public Answer answer(Question q) {
-        String reply = model.chat(prompt(q, retriever.around(q.topicEntity())));
-        return Answer.raw(q.id(), reply == null ? "" : reply);
+        List<Neighbourhood.Fact> facts = retriever.around(q.topicEntity());
+        String reply = model.chat(prompt(q, facts));
+        List<List<String>> retrieved = facts.stream().map(f -> List.of(Long.toString(f.head()), f.relation(),
+                Long.toString(f.tail()))).toList();
+        return Answer.raw(q.id(), reply == null ? "" : reply).withRetrieved(retrieved);
     }
 
     /** The prompt: the facts, the question, and the required answer form. */

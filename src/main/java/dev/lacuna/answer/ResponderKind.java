@@ -9,7 +9,9 @@ public enum ResponderKind implements Choice {
     /** The mined rules run as SPARQL: finds what the rules infer. */
     RULES("rules"),
     /** A chat model over the topic's k-hop neighbourhood. */
-    LLM("llm");
+    LLM("llm"),
+    /** A chat model given the question's alternative paths and rules only (appendix H): needs no store. */
+    GUIDED("guided");
 
     private final String label;
 

@@ -17,6 +17,7 @@ import dev.lacuna.answer.ResponderKind;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.questions.SplitChoice;
 import dev.lacuna.store.GraphRole;
+import dev.lacuna.view.LabelMode;
 
 /**
  * {@code lacuna answer}: runs a reference responder (lookup, rules, llm) over a benchmark's questions
@@ -25,6 +26,9 @@ import dev.lacuna.store.GraphRole;
  * --kg/--base are given.
  */
 public final class AnswerCommand implements Command {
+    /** Paths per question in a guided prompt: enough for every question of a small KG, a prompt that stays short on a hub. */
+    static final int GUIDED_PATHS = 20;
+
     @Override
     public String name() {
         return "answer";
@@ -32,13 +36,13 @@ public final class AnswerCommand implements Command {
 
     @Override
     public String usage() {
-        return "--benchmark DIR --responder lookup|rules|llm --graph complete|incomplete --output PRED.jsonl"
-                + " [--split test|valid|train|all] [store options]";
+        return "--benchmark DIR --responder lookup|rules|llm|guided --graph complete|incomplete --output PRED.jsonl"
+                + " [--split test|valid|train|all] [--labels private|source|text] [--max-paths N] [store options]";
     }
 
     @Override
     public String summary() {
-        return "answer the benchmark questions with a reference responder (lookup, rules, llm)";
+        return "answer the benchmark questions with a reference responder (lookup, rules, llm, guided)";
     }
 
     @Override
@@ -46,7 +50,9 @@ public final class AnswerCommand implements Command {
         options.addOption(Option.builder().longOpt("benchmark").hasArg().argName("DIR")
                 .desc("benchmark folder written by lacuna build").get());
         options.addOption(Option.builder().longOpt("responder").hasArg().argName("NAME")
-                .desc("lookup (direct triples only), rules (mined rules as SPARQL), llm (k-hop retrieval + chat model)").get());
+                .desc("lookup (direct triples only), rules (mined rules as SPARQL), llm (k-hop retrieval + chat model),"
+                        + " guided (a chat model given the question's alternative paths and rules only, appendix H; reads"
+                        + " the folder, no store)").get());
         options.addOption(Option.builder().longOpt("graph").hasArg().argName("GRAPH")
                 .desc("answer from the complete or the incomplete graph, or a broken one: replaced, noisy (build --break, --noise)").get());
         options.addOption(Option.builder().longOpt("split").hasArg().argName("SPLIT")
@@ -61,6 +67,12 @@ public final class AnswerCommand implements Command {
                 .desc("llm: OpenAI-compatible server (default $" + LlmSettings.ENV_BASE_URL + ")").get());
         options.addOption(Option.builder().longOpt("llm-model").hasArg().argName("NAME")
                 .desc("llm: model name (default $" + LlmSettings.ENV_MODEL + ")").get());
+        options.addOption(Option.builder().longOpt("labels").hasArg().argName("MODE")
+                .desc("guided: how entities are named in the prompt and the answers: private (default), source or text;"
+                        + " evaluate with the same --entities").get());
+        options.addOption(Option.builder().longOpt("max-paths").hasArg().argName("N")
+                .desc("guided: at most this many alternative paths per question in the prompt (default "
+                        + GUIDED_PATHS + ")").get());
         CommonOptions.addOutput(options, "predictions file to write (JSON Lines)");
         CommonOptions.addStore(options);
         CommonOptions.addKg(options);
@@ -81,6 +93,10 @@ public final class AnswerCommand implements Command {
                 .withModel(line.getOptionValue("llm-model")).withRetries(2, Duration.ofSeconds(1));
         boolean configured = (line.hasOption("llm-base-url") || env.get(LlmSettings.ENV_BASE_URL) != null)
                 && (line.hasOption("llm-model") || env.get(LlmSettings.ENV_MODEL) != null);
+        int maxPaths = CommonOptions.intValue(line, "max-paths", GUIDED_PATHS);
+        if (maxPaths < 1) {
+            throw new UsageException("--max-paths must be at least 1, not " + maxPaths);
+        }
         AnswerOperation.Settings settings = new AnswerOperation.Settings(
                 Path.of(line.getOptionValue("benchmark")),
                 ResponderKind.parse(line.getOptionValue("responder")),
@@ -90,7 +106,7 @@ public final class AnswerCommand implements Command {
                 line.getOptionValue("kg"), line.getOptionValue("base"),
                 line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
                 CommonOptions.intValue(line, "hops", 2), CommonOptions.intValue(line, "max-triples", 200),
-                llm, configured);
+                llm, configured, CommonOptions.choice(line, "labels", "private", LabelMode::parse), maxPaths);
         AnswerOperation.print(AnswerOperation.run(settings, () -> CommonOptions.openExistingStore(line)), context.out());
         return ExitCodes.OK;
     }

@@ -205,6 +205,7 @@ final class AnyBurlActions {
         RuleMeasurer measurer = new RuleMeasurer(kg.index(), kg.entityName());
         StringBuilder out = new StringBuilder();
         List<MinedRule> notPaths = new ArrayList<>();
+        List<String> unwritable = new ArrayList<>();
         int written = 0;
         try (Progress p = Progress.Channel.console(context.err()::println).start("counting rules on the KG",
                 rules.size(), "rules")) {
@@ -214,6 +215,12 @@ final class AnyBurlActions {
                 String text = AnyBurlRules.format(m.rule());
                 if (text == null) {
                     notPaths.add(m);
+                    continue;
+                }
+                // written, a name AnyBURL's format cannot hold would read back as another rule, or not at all
+                String cannot = AnyBurlRules.unwritableName(m.rule());
+                if (cannot != null) {
+                    unwritable.add(cannot);
                     continue;
                 }
                 MinedRule measured;
@@ -232,6 +239,10 @@ final class AnyBurlActions {
         if (!notPaths.isEmpty()) {
             context.out().printf("left out %,d rules whose body is not a path AnyBURL's format can say, e.g. %s%n",
                     notPaths.size(), notPaths.get(0).rule());
+        }
+        if (!unwritable.isEmpty()) {
+            context.out().printf("left out %,d rules with a name AnyBURL's format cannot hold, e.g. %s%n",
+                    unwritable.size(), unwritable.get(0));
         }
     }
 }

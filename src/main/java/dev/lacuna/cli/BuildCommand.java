@@ -1,6 +1,7 @@
 package dev.lacuna.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public String usage() {
-        return "--out DIR [--kg NAME] [--rules FILE [--rules-format amie3|anyburl] | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--depth 1..3 [--per-depth 30]] [--break replace] [--noise P] [--questions template|llm] [--force]";
+        return "--out DIR [--kg NAME] [--rules FILE [--rules-format amie3|anyburl] | --maxad K [--const]] [--groundings-per-rule 30] [--groundings index|sparql] [--tau 0.01] [--min-split 1] [--vocabulary exclude|body|allow] [--head-target-relations R,... | --head-excluded-relations R,...] [--body-target-relations R,... | --body-excluded-relations R,...] [--depth 1..3 [--per-depth 30]] [--break replace] [--noise P] [--questions template|llm] [--force]";
     }
 
     @Override
@@ -82,7 +83,12 @@ public final class BuildCommand implements Command {
         options.addOption(Option.builder().longOpt("noise").hasArg().argName("P")
                 .desc("also build the graph noisy: incomplete minus a random share P (0 < P < 1) of the triples no"
                         + " question's proof needs").get());
-        options.addOption(Option.builder().longOpt("tau").hasArg().desc("answer down-sampling threshold (default 0.01)").get());
+        options.addOption(Option.builder().longOpt("tau").hasArg().desc("answer down-sampling threshold (default 0.01):"
+                + " Algorithm 1 keeps at most floor(tau x questions) per answer, so a build of fewer than 1/tau questions"
+                + " keeps none and stops, naming the tau that keeps one per answer").get());
+        options.addOption(Option.builder().longOpt("min-split").hasArg().argName("N")
+                .desc("the fewest questions each of train, valid and test must hold, or the build stops and says why"
+                        + " (default 1; 0 accepts empty splits)").get());
         options.addOption(Option.builder().longOpt("questions").hasArg().argName("GEN")
                 .desc("question generator: template (default, offline) or llm").get());
         options.addOption(Option.builder().longOpt("phrases").hasArg().argName("FILE")
@@ -122,25 +128,31 @@ public final class BuildCommand implements Command {
         try {
             CommonOptions.warnIfInferring(line, repository, context);
             KgGraphs kg = CommonOptions.kg(line, repository);
+            BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg);
+            // Every check that needs no rules (folder, store, generator, relation names) before reading or mining them.
+            settings = builder.checkBeforeRules(settings);
             List<MinedRule> rules;
             String minedBy;
             KgIndex mined = null;
             if (line.hasOption("rules")) {
                 Path file = Path.of(line.getOptionValue("rules"));
+                List<Long> lines = null;
                 if (rulesFormat == RuleFileFormat.ANYBURL) {
                     mined = KgIndex.fromRepository(repository, kg);
                     rules = AnyBurlActions.read(file, repository, kg, mined, minerOptions, context);
                     minedBy = RuleGraph.MINED_BY_ANYBURL;
                 } else {
-                    rules = AmieRules.read(file);
+                    lines = new ArrayList<>();
+                    rules = AmieRules.read(file, lines);
                     // a file lacuna mine wrote says so in its first line; any other rule file is AMIE3's
                     minedBy = AmieRules.minedByLacuna(file) ? RuleGraph.MINED_BY_LACUNA : RuleGraph.MINED_BY_AMIE3;
                 }
                 try (RepositoryConnection c = repository.getConnection()) {
-                    rules = EntityConstants.resolve(c, kg, rules); // constants by source id -> entity IRIs
+                    // constants as the KG names its entities -> entity IRIs; one that names none is refused here
+                    rules = EntityConstants.resolve(c, kg, rules, file.toString(), lines);
                 }
             } else {
-                MinerOptions options = minerOptions;
+                MinerOptions options = minerOptions.withRelations(settings.relations());
                 mined = KgIndex.fromRepository(repository, kg);
                 // the same note and progress lines as lacuna mine: mining a large KG takes minutes
                 rules = new MineOperation(new MineOperation.Settings(options, HeadPartition.ALL, null, false),
@@ -149,8 +161,7 @@ public final class BuildCommand implements Command {
                 context.out().printf("mined %,d rules (maxad %d%s)%n", rules.size(), options.maxAtoms(),
                         options.constants() ? ", with constants" : "");
             }
-            BenchmarkBuilder builder = new BenchmarkBuilder(repository, kg).withGroundings(source, mined)
-                    .withBreaks(breaks);
+            builder.withGroundings(source, mined).withBreaks(breaks);
             // The build's own verify (every check of lacuna verify, the graph files held against the statements they
             // were written from) runs before the folder is put in place: a build that fails it publishes nothing.
             builder.buildVerified(rules, minedBy, settings, context.out());
@@ -193,6 +204,8 @@ public final class BuildCommand implements Command {
                 llm, BuildSettings.DEFAULT_DELETE_BATCH,
                 CommonOptions.choice(line, "selection", "filter", GroundingSelector.Mode::parse),
                 CommonOptions.intValue(line, "depth", 1),
-                CommonOptions.intValue(line, "per-depth", BuildSettings.DEFAULT_PER_DEPTH));
+                CommonOptions.intValue(line, "per-depth", BuildSettings.DEFAULT_PER_DEPTH),
+                CommonOptions.intValue(line, "min-split", BuildSettings.DEFAULT_MIN_SPLIT),
+                CommonOptions.relationChoice(line));
     }
 }

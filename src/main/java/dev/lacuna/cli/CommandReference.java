@@ -35,7 +35,8 @@ public final class CommandReference {
         md.append("| ").append(ExitCodes.FAILURE).append(" | failure: the command could not do its work (a store or ")
                 .append("network error, a check that did not pass) |\n");
         md.append("| ").append(ExitCodes.USAGE).append(" | usage or bad input: a wrong option, a file that cannot be read ")
-                .append("or does not parse (named with its line), an output that would overwrite an input; nothing was ")
+                .append("or does not parse (named with its line), an output that would overwrite an input or land in a ")
+                .append("store or benchmark folder; nothing was ")
                 .append("changed |\n");
         md.append("\n## Streams\n\n");
         md.append("Every command prints its report on standard output: what was asked for (tables, summaries, the ")

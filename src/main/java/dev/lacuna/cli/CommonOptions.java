@@ -17,6 +17,7 @@ import dev.lacuna.Defaults;
 import dev.lacuna.OutputGuard;
 import dev.lacuna.Warnings;
 import dev.lacuna.mining.MinerOptions;
+import dev.lacuna.mining.RelationChoice;
 import dev.lacuna.store.InferenceCheck;
 import dev.lacuna.store.KgCatalog;
 import dev.lacuna.store.KgGraphs;
@@ -79,6 +80,53 @@ public final class CommonOptions {
         options.addOption(Option.builder().longOpt("const")
                 .desc("also mine rules with constants (AMIE3's -const: instantiated atoms such as ?a gender female)")
                 .get());
+        addRelationChoice(options);
+    }
+
+    /** AMIE3's -htr, -hexr, -btr, -bexr and the vocabulary setting: for mine and build. */
+    public static void addRelationChoice(Options options) {
+        options.addOption(Option.builder().longOpt("head-target-relations").hasArg().argName("R,...")
+                .desc("only these relations as rule heads, so only these are asked about (AMIE3's -htr; mined whatever"
+                        + " --minis); names as the KG has them, rdf:/rdfs:/owl: prefixes allowed").get());
+        options.addOption(Option.builder().longOpt("head-excluded-relations").hasArg().argName("R,...")
+                .desc("never these relations as rule heads (AMIE3's -hexr)").get());
+        options.addOption(Option.builder().longOpt("body-target-relations").hasArg().argName("R,...")
+                .desc("only these relations in rule bodies (AMIE3's -btr)").get());
+        options.addOption(Option.builder().longOpt("body-excluded-relations").hasArg().argName("R,...")
+                .desc("never these relations in rule bodies (AMIE3's -bexr)").get());
+        options.addOption(Option.builder().longOpt("vocabulary").hasArg().argName("MODE")
+                .desc("relations of the RDF, RDFS and OWL vocabularies (rdf:type, rdfs:subClassOf, owl:sameAs, ...):"
+                        + " exclude (default: neither heads nor bodies), body (in bodies only) or allow (as any other)").get());
+    }
+
+    /** The choice of head and body relations as given, names not yet checked against a KG. */
+    public static RelationChoice relationChoice(CommandLine line) {
+        RelationChoice.Vocabulary vocabulary = choice(line, "vocabulary", RelationChoice.Vocabulary.EXCLUDE.label(),
+                RelationChoice.Vocabulary::parse);
+        try {
+            return new RelationChoice(vocabulary, names(line, "head-target-relations"),
+                    names(line, "head-excluded-relations"), names(line, "body-target-relations"),
+                    names(line, "body-excluded-relations"));
+        } catch (BadInputException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static List<String> names(CommandLine line, String option) {
+        String v = line.getOptionValue(option);
+        if (v == null) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String part : v.split(",")) {
+            if (!part.isBlank()) {
+                names.add(part.strip());
+            }
+        }
+        if (names.isEmpty()) {
+            throw new UsageException("--" + option + " needs relation names, comma-separated");
+        }
+        return names;
     }
 
     /** The mining thresholds shared by lacuna mine and lacuna build, with AMIE3's names; defaults are the paper's. */
@@ -99,7 +147,7 @@ public final class CommonOptions {
             throw new UsageException("--threads must be >= 1, got " + threads);
         }
         return new MinerOptions(minhc, minc, minpca, maxad, minis, MinerOptions.DEFAULT_MAX_RELATION_OCCURRENCES,
-                threads, line.hasOption("const"));
+                threads, line.hasOption("const"), relationChoice(line));
     }
 
     public static StoreConfig storeConfig(CommandLine line) {
@@ -129,8 +177,9 @@ public final class CommonOptions {
     }
 
     /**
-     * Refuses (exit 2) an output that is, lies inside or holds one of the command's inputs or the folder of the store
-     * it names ({@link dev.lacuna.OutputGuard}); called before anything is read or written.
+     * Refuses (exit 2) an output file that is, lies inside or holds one of the command's inputs or the folder of the
+     * store it names, lies in any store or benchmark folder, or cannot be written where it is
+     * ({@link dev.lacuna.OutputGuard#file}); called before anything is read or written.
      */
     public static void refuseOutputOntoInputs(CommandLine line, String option, Path output, List<Path> inputs,
                                               boolean store) {
@@ -138,7 +187,7 @@ public final class CommonOptions {
         if (store) {
             all.addAll(storeFolders(storeConfig(line)));
         }
-        OutputGuard.refuseInputs(option, output, all);
+        OutputGuard.file(option, output, all);
     }
 
     /** The folders an embedded store lives in (none for memory and remote stores). */
@@ -146,8 +195,16 @@ public final class CommonOptions {
         return config.folder().map(List::of).orElse(List.of());
     }
 
+    /**
+     * Opens the store a command writes (creating an embedded one that does not exist yet); its folder goes through the
+     * guard of every output ({@link OutputGuard#folder}): never inside a benchmark folder or another store.
+     */
     public static Repository openStore(CommandLine line) {
-        return Stores.open(storeConfig(line));
+        StoreConfig config = storeConfig(line);
+        for (Path dir : storeFolders(config)) {
+            OutputGuard.folder("--store", dir, List.of());
+        }
+        return Stores.open(config);
     }
 
     /** Warns on stderr when the store infers statements (see {@link dev.lacuna.store.InferenceCheck}). */

@@ -94,7 +94,9 @@ public final class CompileCommand implements Command {
                 predictions && line.hasOption("topic") ? CommonOptions.choice(line, "side", "head", Side::parse) : null,
                 body && line.hasOption("subject") ? entity(kg, line.getOptionValue("subject"), "--subject") : null,
                 body && line.hasOption("object") ? entity(kg, line.getOptionValue("object"), "--object") : null);
-        List<CompileOperation.Compiled> queries = CompileOperation.compile(settings, kg);
+        // the store is opened only for constants by the KG file's names, to map them to the KG's entity IRIs
+        List<CompileOperation.Compiled> queries = CompileOperation.compile(settings, kg,
+                () -> CommonOptions.openExistingStore(line));
         if (line.hasOption("out")) {
             // the folder is kept: only a query file that would land on the rules file is refused
             for (Path file : CompileOperation.files(Path.of(line.getOptionValue("out")), queries)) {

@@ -18,6 +18,7 @@ import org.apache.commons.cli.ParseException;
 import dev.lacuna.Redaction;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.LacunaException;
+import dev.lacuna.Messages;
 
 /**
  * Runs one command line over a set of commands: finds the subcommand, parses its options and maps every
@@ -45,7 +46,7 @@ final class Dispatcher {
         }
         Command command = commands.get(args[0]);
         if (command == null) {
-            context.err().println("lacuna: unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
+            error(context, "lacuna: unknown command '" + args[0] + "'; commands: " + String.join(", ", commands.keySet()));
             return ExitCodes.USAGE;
         }
         Options options = new Options();
@@ -61,19 +62,27 @@ final class Dispatcher {
             refuseRepeated(line, command);
             return command.run(line, context);
         } catch (ParseException e) {
-            context.err().println("lacuna " + command.name() + ": " + e.getMessage());
+            error(context, "lacuna " + command.name() + ": " + e.getMessage());
             context.err().println("usage: lacuna " + command.name() + " " + command.usage() + "   (--help for options)");
             return ExitCodes.USAGE;
         } catch (LacunaException e) {
-            context.err().println("lacuna " + command.name() + ": " + Redaction.redact(e.getMessage()));
+            error(context, "lacuna " + command.name() + ": " + e.getMessage());
             return e.exitCode();
         } catch (Exception e) {
-            context.err().println("lacuna " + command.name() + ": failed: " + Redaction.redact(describe(e)));
+            error(context, "lacuna " + command.name() + ": failed: " + describe(e));
             if (System.getenv("LACUNA_DEBUG") != null) {
                 e.printStackTrace(context.err());
             }
             return ExitCodes.FAILURE;
         }
+    }
+
+    /**
+     * Prints an error message: the one place every command's failure reaches the terminal, so credentials are blanked
+     * and the input's control characters escaped here, whoever wrote the message ({@link Messages#printable}).
+     */
+    private static void error(CliContext context, String message) {
+        context.err().println(Messages.printable(Redaction.redact(message)));
     }
 
     private static void refuseRepeated(CommandLine line, Command command) {

@@ -19,12 +19,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
+import dev.lacuna.Defaults;
 import dev.lacuna.ExitCodes;
 import dev.lacuna.Json;
 import dev.lacuna.OutputGuard;
 import dev.lacuna.Warnings;
 import dev.lacuna.eval.Benchmark;
 import dev.lacuna.eval.Delimiters;
+import dev.lacuna.eval.Diagnosis;
+import dev.lacuna.eval.DiagnosisSettings;
 import dev.lacuna.eval.EntityForm;
 import dev.lacuna.eval.EvaluationGuards;
 import dev.lacuna.eval.EvaluationReport;
@@ -38,6 +41,7 @@ import dev.lacuna.eval.RunResult;
 import dev.lacuna.eval.RunSetting;
 import dev.lacuna.eval.SystemResult;
 import dev.lacuna.eval.SystemSpec;
+import dev.lacuna.evidence.AlternativePaths;
 import dev.lacuna.export.ExportManifest;
 import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.questions.SplitChoice;
@@ -60,7 +64,8 @@ public final class EvaluateCommand implements Command {
     public String usage() {
         return "--benchmark DIR (--predictions FILE | [--complete FILE --incomplete FILE] [--replaced FILE] [--noisy FILE] | --system NAME=FILE[,FILE]...)"
                 + " [--export EXPORT_DIR]... [--entities FORM] [--from SYSTEM] [--strict-naming] [--score-anyway]"
-                + " [--split test|valid|train|all] [--format json|markdown|html] [--output FILE]";
+                + " [--split test|valid|train|all] [--format json|markdown|html] [--output FILE]"
+                + " [--max-paths N] [--cases K] [--seed N]";
     }
 
     @Override
@@ -110,8 +115,17 @@ public final class EvaluateCommand implements Command {
         options.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("json, markdown or html (default: from the --output extension, else markdown)").get());
         CommonOptions.addOutput(options, "write the report here (default: standard output)");
+        options.addOption(Option.builder().longOpt("max-paths").hasArg().argName("N")
+                .desc("alternative paths kept per question and graph when telling retrieval from reasoning failures;"
+                        + " every derivation is counted all the same (default " + AlternativePaths.DEFAULT_MAX + ")").get());
+        options.addOption(Option.builder().longOpt("cases").hasArg().argName("K")
+                .desc("case studies shown per failure kind and run, as the paper's Table 4 (default "
+                        + DiagnosisSettings.DEFAULT_CASES + "; 0: none)").get());
+        options.addOption(Option.builder().longOpt("seed").hasArg().argName("N")
+                .desc("chooses the case studies (default " + Defaults.SEED + ")").get());
         options.addOption(Option.builder().longOpt("per-question").hasArg().argName("FILE")
-                .desc("also write every question's strict scores as JSON Lines").get());
+                .desc("also write every question's strict scores as JSON Lines (and, where the file says what was"
+                        + " retrieved, its evidence and failure kind)").get());
     }
 
     @Override
@@ -138,7 +152,9 @@ public final class EvaluateCommand implements Command {
                 SplitChoice.parse(line.getOptionValue("split", SplitChoice.TEST.label())),
                 naming.entities(),
                 Delimiters.parse(line.getOptionValue("delimiters", "auto")),
-                PredictionField.parse(line.getOptionValue("field", "auto")));
+                PredictionField.parse(line.getOptionValue("field", "auto")),
+                new DiagnosisSettings(CommonOptions.intValue(line, "max-paths", AlternativePaths.DEFAULT_MAX),
+                        CommonOptions.intValue(line, "cases", DiagnosisSettings.DEFAULT_CASES), CommonOptions.seed(line)));
         Path output = CommonOptions.output(line);
         ReportFormat format = line.hasOption("format") ? ReportFormat.parse(line.getOptionValue("format"))
                 : output == null ? ReportFormat.MARKDOWN : ReportFormat.forFile(output.getFileName().toString());
@@ -149,8 +165,8 @@ public final class EvaluateCommand implements Command {
         systems.forEach(sys -> inputs.addAll(sys.files().values()));
         inputs.add(Path.of(line.getOptionValue("benchmark")));
         Path perQuestion = line.hasOption("per-question") ? Path.of(line.getOptionValue("per-question")) : null;
-        OutputGuard.refuseInputs("--output", output, inputs);
-        OutputGuard.refuseInputs("--per-question", perQuestion, inputs);
+        OutputGuard.file("--output", output, inputs);
+        OutputGuard.file("--per-question", perQuestion, inputs);
         if (output != null && perQuestion != null && AtomicFiles.sameFile(output, perQuestion)) {
             throw new UsageException("--output and --per-question name the same file " + output);
         }
@@ -167,8 +183,8 @@ public final class EvaluateCommand implements Command {
         for (String warning : report.warnings()) {
             Warnings.warn(context.err(), warning);
         }
-        if (line.hasOption("strict-naming") && !report.warnings().isEmpty()) {
-            throw new BadInputException("--strict-naming: " + report.warnings().size()
+        if (line.hasOption("strict-naming") && !report.namingWarnings().isEmpty()) {
+            throw new BadInputException("--strict-naming: " + report.namingWarnings().size()
                     + " naming warning(s) above; no report written");
         }
         String text = format.render(report);
@@ -246,6 +262,10 @@ public final class EvaluateCommand implements Command {
                     node.put("system", r.name());
                     node.put("kg", e.getKey().label());
                     node.setAll((ObjectNode) json.valueToTree(q));
+                    Diagnosis.Verdict verdict = run.diagnosis() == null ? null : run.diagnosis().perQuestion().get(q.id());
+                    if (verdict != null) {
+                        node.setAll((ObjectNode) json.valueToTree(verdict));
+                    }
                     out.append(json.writeValueAsString(node)).append('\n');
                 }
             }

@@ -1,6 +1,7 @@
 package dev.lacuna.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 import org.apache.commons.cli.CommandLine;
@@ -60,8 +61,10 @@ public final class GenerateCommand implements Command {
         if (output == null) {
             throw new UsageException("generate needs --output KG.tsv (or .nt for N-Triples)");
         }
-        OutputGuard.refuseSame("--rules", line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null,
-                "--output", output);
+        Path rules = line.hasOption("rules") ? Path.of(line.getOptionValue("rules")) : null;
+        OutputGuard.refuseSame("--rules", rules, "--output", output);
+        OutputGuard.file("--output", output, List.of());
+        OutputGuard.file("--rules", rules, List.of());
         long triples = CommonOptions.longValue(line, "triples", 1_000_000L);
         int planted = CommonOptions.intValue(line, "planted", 2);
         KgShape like = KgShape.wikidata5mLike(triples, planted, CommonOptions.seed(line));

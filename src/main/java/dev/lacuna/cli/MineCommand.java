@@ -36,7 +36,7 @@ public final class MineCommand implements Command {
 
     @Override
     public String usage() {
-        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const] [--heads K/N]";
+        return "(--input KG.tsv --output RULES.tsv | [--kg NAME] [--output RULES.tsv]) [--minhc X] [--minc X] [--minpca X] [--maxad K] [--const] [--vocabulary exclude|body|allow] [--head-target-relations R,... | --head-excluded-relations R,...] [--body-target-relations R,... | --body-excluded-relations R,...] [--heads K/N]";
     }
 
     @Override
@@ -97,16 +97,7 @@ public final class MineCommand implements Command {
 
     /** Fails now, not after mining, when the rules could not be written to the file. */
     static void checkWritable(Path output) {
-        if (Files.isDirectory(output)) {
-            throw new BadInputException(output.toString(), -1, -1, "--output is a folder; give a file name");
-        }
-        Path parent = output.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(parent);
-        } catch (IOException e) {
-            throw new BadInputException(output.toString(), -1, -1, "cannot create the folder of --output: " + e.getMessage());
-        }
-        if (Files.exists(output) ? !Files.isWritable(output) : !Files.isWritable(parent)) {
+        if (Files.exists(output) && !Files.isWritable(output)) {
             throw new BadInputException(output.toString(), -1, -1, "--output is not writable");
         }
     }

@@ -29,6 +29,7 @@ import dev.lacuna.rules.RuleFileMerge;
 import dev.lacuna.rules.RuleFileFormat;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.rules.RuleType;
+import dev.lacuna.rules.sparql.EntityConstants;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.Stores;
 
@@ -134,7 +135,7 @@ public final class RulesCommand implements Command {
 
     /**
      * What compile and build would reject later, refused at import with the rule's line and column: a
-     * relation the KG does not have, a head variable the body does not bind.
+     * relation the KG does not have, a head variable the body does not bind, a constant that names no entity.
      */
     private static void validate(RepositoryConnection c, KgGraphs kg, Path file, List<MinedRule> rules, List<Long> lines) {
         if (!c.hasStatement(null, null, null, false, kg.complete())) {
@@ -163,7 +164,7 @@ public final class RulesCommand implements Command {
                     known.add(a.relation());
                 }
             }
-            // the head-variable part of RuleCompiler.requireCompilable; constants are resolved later, by build
+            // the head-variable part of RuleCompiler.requireCompilable
             for (int v = 0; v < rule.variableCount(); v++) {
                 int variable = v;
                 if (rule.head().uses(v) && rule.body().stream().noneMatch(atom -> atom.uses(variable))) {
@@ -172,6 +173,9 @@ public final class RulesCommand implements Command {
                 }
             }
         }
+        // every constant names an entity of the KG (the rules are stored as the file names them; build resolves them
+        // the same way)
+        EntityConstants.resolve(c, kg, rules, file.toString(), lines);
     }
 
     private static int column(String line, String token) {
@@ -184,7 +188,7 @@ public final class RulesCommand implements Command {
         if (output == null || parts.isEmpty()) {
             throw new UsageException("expected 'merge --output FILE PART...' (the files of mine --heads 1/N ... N/N)");
         }
-        OutputGuard.refuseInputs("--output", output, parts.stream().map(Path::of).toList());
+        OutputGuard.file("--output", output, parts.stream().map(Path::of).toList());
         int rules = RuleFileMerge.merge(parts.stream().map(Path::of).toList(), output);
         context.out().printf("merged %,d rules from %d parts into %s%n", rules, parts.size(), output);
         return ExitCodes.OK;

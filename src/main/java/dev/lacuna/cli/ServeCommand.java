@@ -1,8 +1,13 @@
 package dev.lacuna.cli;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -12,6 +17,8 @@ import org.apache.commons.cli.Options;
 import org.eclipse.rdf4j.repository.Repository;
 
 import dev.lacuna.ExitCodes;
+import dev.lacuna.OutputGuard;
+import dev.lacuna.Warnings;
 import dev.lacuna.serve.Exposure;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.serve.EndpointBuilder;
@@ -27,6 +34,8 @@ import dev.lacuna.store.Stores;
 public final class ServeCommand implements Command {
     static final String TOKEN_ENV = "LACUNA_UPDATE_TOKEN";
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
+    /** How long Ctrl-C waits for the stores to shut down before the JVM ends anyway. */
+    private static final Duration STORE_CLOSE_WAIT = Duration.ofSeconds(60);
 
     @Override
     public String name() {
@@ -76,16 +85,21 @@ public final class ServeCommand implements Command {
                 .desc("accept INSERT/DELETE DATA and INSERT/DELETE ... WHERE on the incomplete graph, by POST with "
                         + "'Authorization: Bearer TOKEN' (TOKEN here, or --token, or $" + TOKEN_ENV + ")").get());
         options.addOption(Option.builder().longOpt("keep-updates").hasArg().argName("FILE")
-                .desc("with --allow-update: at stop, write what the system changed as a SPARQL Update to FILE "
-                        + "(updates change a copy made for this run; without this option they are discarded)").get());
+                .desc("with --allow-update: keep what the system changed as a SPARQL Update in FILE, written at start and"
+                        + " after every update (updates change a copy made for this run; without this option they are"
+                        + " discarded); never in a store or benchmark folder, and its folder must exist").get());
         options.addOption(Option.builder().longOpt("token").hasArg().argName("TOKEN")
                 .desc("update token (at least 16 characters); prefer $" + TOKEN_ENV + " so it stays out of ps").get());
         options.addOption(Option.builder().longOpt("view-store").hasArg().argName("SPEC")
                 .desc("where a label/shape view, the copy of a remote store's served graphs, or the copy updates change, is materialised: memory (default), native:DIR or lmdb:DIR").get());
         options.addOption(Option.builder().longOpt("pass-through")
-                .desc("in front of a remote store (--repository, --sparql): send each query to the store instead of answering it from a copy of the served graphs made at start").get());
+                .desc("answer each query from the store itself instead of from a copy of the served graphs made at start "
+                        + "(in front of a remote store: send it on; an LMDB or native store is copied into memory when half the heap holds it)").get());
         options.addOption(Option.builder().longOpt("query-memory").hasArg().argName("MIB")
                 .desc("MiB one query may allocate before it is cancelled with 503 (default: half the heap / workers)").get());
+        options.addOption(Option.builder().longOpt("query-shapes").hasArg().argName("N")
+                .desc("query shapes kept parsed: a query that differs from one seen before only in its written-out IRIs "
+                        + "is not parsed again (default 1024; 0 parses every query)").get());
         options.addOption(Option.builder().longOpt("max-connections").hasArg().argName("N")
                 .desc("open connections at most (default 2048)").get());
         options.addOption(Option.builder().longOpt("no-access-log").desc("do not log one line per request").get());
@@ -93,6 +107,7 @@ public final class ServeCommand implements Command {
 
     @Override
     public int run(CommandLine line, CliContext context) throws Exception {
+        CountDownLatch closed = new CountDownLatch(1);
         EndpointBuilder builder = LacunaEndpoint.builder()
                 .kg(CommonOptions.kg(line)) // for check(); the store's only KG replaces it below
                 .expose(Exposure.parse(line.getOptionValue("expose", "incomplete")))
@@ -119,6 +134,9 @@ public final class ServeCommand implements Command {
         if (line.hasOption("query-memory")) {
             builder.queryMemory(CommonOptions.longValue(line, "query-memory", 0) << 20);
         }
+        if (line.hasOption("query-shapes")) {
+            builder.queryShapes(CommonOptions.intValue(line, "query-shapes", 0));
+        }
         if (line.hasOption("max-connections")) {
             builder.maxConnections(CommonOptions.intValue(line, "max-connections", 0));
         }
@@ -126,24 +144,29 @@ public final class ServeCommand implements Command {
             builder.compat(onOff(line.getOptionValue("compat")));
         }
         if (line.hasOption("allow-update")) {
-            String token = line.getOptionValue("allow-update", line.getOptionValue("token", System.getenv(TOKEN_ENV)));
-            if (token == null) {
-                throw new UsageException("--allow-update needs a token: --token TOKEN or $" + TOKEN_ENV);
-            }
-            builder.allowUpdate(token);
+            builder.allowUpdate(updateToken(line, System.getenv(TOKEN_ENV), context.err()));
         } else if (line.hasOption("token")) {
             throw new UsageException("--token only makes sense with --allow-update");
         }
+        Path keep = null;
         if (line.hasOption("keep-updates")) {
             if (!line.hasOption("allow-update")) {
                 throw new UsageException("--keep-updates only makes sense with --allow-update");
             }
-            builder.keepUpdates(Path.of(line.getOptionValue("keep-updates")));
+            keep = Path.of(line.getOptionValue("keep-updates"));
+            builder.keepUpdates(keep);
         }
         builder.check();
+        // Every path serve writes is checked now, by the guard every command's output goes through: the keep file
+        // used to be checked only at stop, and replaced an LMDB store's data file or a benchmark's summary.json.
+        List<Path> storeFolders = CommonOptions.storeFolders(CommonOptions.storeConfig(line));
+        List<Path> written = new ArrayList<>(storeFolders);
         if (line.hasOption("view-store")) {
-            StoreSpec.parse(line.getOptionValue("view-store"));
+            Path viewFolder = StoreSpec.parse(line.getOptionValue("view-store")).folder().orElse(null);
+            OutputGuard.folder("--view-store", viewFolder, storeFolders);
+            written.add(viewFolder);
         }
+        OutputGuard.file("--keep-updates", keep, written);
         Repository store = CommonOptions.openExistingStore(line);
         Repository viewStore = null;
         try {
@@ -153,7 +176,13 @@ public final class ServeCommand implements Command {
                 builder.viewStore(viewStore);
             }
             LacunaEndpoint endpoint = builder.repository(store).build().start();
-            Thread hook = new Thread(endpoint::stop, "lacuna-serve-stop");
+            // Ctrl-C or SIGTERM: the JVM ends when its shutdown hooks do, so the hook stops the endpoint (writing
+            // the keep file) and then waits for this thread to shut the stores down, which removes the temporary
+            // folders an LMDB store keeps in its folder while open.
+            Thread hook = new Thread(() -> {
+                endpoint.stop();
+                awaitQuietly(closed);
+            }, "lacuna-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             String url = endpoint.url();
             context.out().println("Lacuna SPARQL endpoint at " + url + " serving " + endpoint.settings().view().exposure().word());
@@ -178,10 +207,45 @@ public final class ServeCommand implements Command {
             }
             return ExitCodes.OK;
         } finally {
-            if (viewStore != null) {
-                viewStore.shutDown();
+            try {
+                if (viewStore != null) {
+                    viewStore.shutDown();
+                }
+                Stores.close(store);
+            } finally {
+                closed.countDown();
             }
-            Stores.close(store);
+        }
+    }
+
+    /**
+     * The update token: {@code --allow-update TOKEN}, or {@code --token TOKEN}, or {@code $LACUNA_UPDATE_TOKEN}.
+     * Two tokens given on the command line are refused: the endpoint would accept one and answer the other 403
+     * without a word. A token on the command line that differs from the environment's is used, with a warning.
+     */
+    static String updateToken(CommandLine line, String environment, PrintStream err) {
+        String inline = line.getOptionValue("allow-update");
+        String option = line.getOptionValue("token");
+        if (inline != null && option != null) {
+            throw new UsageException("the update token is given twice, as --allow-update TOKEN and as --token TOKEN;"
+                    + " give it once (--allow-update with --token or $" + TOKEN_ENV + " keeps it out of ps)");
+        }
+        String token = inline != null ? inline : option != null ? option : environment;
+        if (token == null) {
+            throw new UsageException("--allow-update needs a token: --token TOKEN or $" + TOKEN_ENV);
+        }
+        if (environment != null && !environment.isEmpty() && !environment.equals(token)) {
+            Warnings.warn(err, "the update token given on the command line is used; $" + TOKEN_ENV + " holds another,"
+                    + " which this endpoint refuses (403)");
+        }
+        return token;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(STORE_CLOSE_WAIT.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

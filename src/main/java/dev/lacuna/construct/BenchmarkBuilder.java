@@ -2,13 +2,10 @@ package dev.lacuna.construct;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
@@ -21,7 +18,6 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.breakage.BreakSettings;
@@ -44,8 +40,8 @@ import dev.lacuna.questions.DepthSplit;
 import dev.lacuna.questions.GiveAway;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionGenerator;
+import dev.lacuna.questions.Shortfall;
 import dev.lacuna.questions.Splitter;
-import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.sparql.SparqlRuleRunner;
 import dev.lacuna.store.KgGraphs;
@@ -58,12 +54,16 @@ import dev.lacuna.verify.WrittenGraphs;
  * the call's arguments are fixed first in a {@link BuildPlan}; then the build is a list of steps, each a method whose
  * inputs are its parameters and whose output is its return value (a small record where it is several things):
  * <ol>
- * <li>check the inputs: the folder can be written, every rule's relations are in the KG, no folder is orphaned;</li>
+ * <li>check the inputs ({@link InputChecks}): first what needs no rules (the folder can be written, the KG is loaded,
+ * no folder is orphaned, the generator's settings, the relation choice's names), which {@code lacuna build} also runs
+ * before it mines ({@link #checkBeforeRules}); then the rules: those the relation choice keeps, their relations in the
+ * KG;</li>
  * <li>draw up to k groundings per rule from complete ({@link GroundingDraw});</li>
  * <li>with {@code --depth} above 1, the ladder: the proofs of deeper questions, chosen first ({@link DepthLadder});</li>
  * <li>select the heads to delete, among the groundings that agree with those proofs ({@link GroundingSelector});</li>
  * <li>write one question per deleted triple, its answer set completed from complete ({@link QuestionAssembler});</li>
- * <li>balance (Algorithm 1) and split 8:1:1;</li>
+ * <li>balance (Algorithm 1) and split 8:1:1; a build left without questions, or with a split under
+ * {@code --min-split}, stops here and says which step took them ({@link Shortfall});</li>
  * <li>compute incomplete: complete minus the deleted triples;</li>
  * <li>with {@code --break}/{@code --noise}, make the broken graphs ({@link BrokenGraphs});</li>
  * <li>build the provenance, the benchmark graph ({@link Provenance});</li>
@@ -129,11 +129,22 @@ public final class BenchmarkBuilder {
         return run(new BuildPlan(kg, rules, minedBy, settings, groundingSource, breaks), check);
     }
 
+    /**
+     * The checks of a build that need no rules (output folder, store, generator settings, the relation choice's
+     * names), to be run before the rules are mined: a refusal then costs nothing. The build runs them again itself.
+     *
+     * @return the settings with the relation choice's names as the KG spells them
+     */
+    public BuildSettings checkBeforeRules(BuildSettings settings) {
+        List<String> relations = InputChecks.beforeRules(repository, kg, settings);
+        return settings.withRelations(settings.relations().resolve(relations, "KG '" + kg.name() + "'"));
+    }
+
     /** The whole build; {@code check} is the build's own verify, or null for none. */
-    private BuildReport run(BuildPlan plan, BuildCheck check) {
+    private BuildReport run(BuildPlan given, BuildCheck check) {
         long started = System.nanoTime();
         clock.restart(started);
-        checkInputs(plan);
+        BuildPlan plan = checkInputs(given);
         try (BuildPublication.Publication publication = BuildPublication.Publication.of(repository, kg,
                 plan.settings().deleteBatch())) {
             try {
@@ -187,16 +198,17 @@ public final class BenchmarkBuilder {
         }
     }
 
-    /** The check of the inputs, before anything is read or written. */
-    private void checkInputs(BuildPlan plan) {
-        BuildSettings settings = plan.settings();
-        BenchmarkFolder.checkTarget(settings.out(), settings.force(), List.of());
-        BuildPublication.checkWritable(settings.out());
-        if (plan.rules().isEmpty()) {
-            throw new BadInputException("the rule set is empty: nothing can be removed; mine with lower thresholds or give --rules");
+    /** The check of the inputs, before anything is read or written: the plan with the rules the relation choice keeps. */
+    private BuildPlan checkInputs(BuildPlan plan) {
+        List<String> relations = InputChecks.beforeRules(repository, kg, plan.settings());
+        BuildSettings settings = plan.settings().withRelations(plan.settings().relations().resolve(relations,
+                "KG '" + kg.name() + "'"));
+        List<MinedRule> kept = InputChecks.rules(repository, kg, plan.rules(), settings.relations(), relations);
+        if (kept.size() < plan.rules().size()) {
+            LOG.info("{} of {} rules left out by the relation choice ({})", plan.rules().size() - kept.size(),
+                    plan.rules().size(), settings.relations().describe(relations));
         }
-        checkRelations(plan.rules());
-        BuildPublication.refuseToOrphan(repository, kg, settings.out(), settings.force());
+        return plan.checked(kept, settings, relations);
     }
 
     /**
@@ -228,8 +240,11 @@ public final class BenchmarkBuilder {
             GroundingSelector.Selection selection = ladder.select(candidates, complete);
             clock.stage(ladder.climbs() ? "proofs and selection" : "selection");
             if (selection.selected().isEmpty()) {
-                throw new LacunaException("no grounding of any rule can be removed under the paper's constraints ("
-                        + candidates.size() + " candidates)");
+                throw new LacunaException("build stopped, nothing published and the store as it was: " + (candidates.isEmpty()
+                        ? "no rule has a grounding in complete (were the rules mined from another KG?)"
+                        : "the selection (--selection " + settings.selection().label() + ") can remove no grounding of any"
+                        + " rule under the paper's constraints (" + candidates.size() + " candidates): more rules or"
+                        + " groundings give it more to choose from (--maxad 4, --groundings-per-rule)"));
             }
             LOG.info("selected {} of {} groundings; {} distinct head triples to delete", selection.selected().size(),
                     candidates.size(), selection.deleted().size());
@@ -255,6 +270,9 @@ public final class BenchmarkBuilder {
         DepthSplit.Outcome o = ladder.climbs()
                 ? DepthSplit.byDepth(ladder.questions(outcome, generator, snapshot, giveAway), settings.tau(), settings.seed())
                 : DepthSplit.paper(outcome.questions(), settings.tau(), settings.seed());
+        // Nothing is written yet: a build with no questions, or a lopsided split, stops here and says why.
+        Shortfall.check(new Shortfall.Before(outcome.candidates(), outcome.generation().dropped(), outcome.giveAway(),
+                outcome.duplicatesMerged()), o.balanced(), o.split(), settings.tau(), settings.minSplit());
         return new Balanced(o.split(), o.balanced());
     }
 
@@ -295,6 +313,7 @@ public final class BenchmarkBuilder {
                              Map<String, String> parameters, String generator) {
         Model provenance = Provenance.model(kg, plan.rules(), plan.minedBy(), asked.selection().selected(),
                 broken.all(), parameters, generator);
+        Provenance.addRelationChoice(provenance, kg, plan.settings().relations(), plan.relations());
         ProofProvenance.add(provenance, kg, ladder.deepQuestions(broken.split()), asked.deleted());
         if (broken.made() != null) {
             BrokenGraphs.addProvenance(provenance, kg, plan.breaks(), broken.made(), plan.settings().seed());
@@ -309,6 +328,7 @@ public final class BenchmarkBuilder {
         QuestionAssembler.Outcome outcome = asked.outcome();
         return BuildReport.of(kg, plan.rules(), candidates, asked.selection(), asked.deleted().size(), completeSize,
                         incompleteSize, outcome, asked.balanced(), broken.split(), parameters)
+                .withRulesLeftOut(plan.leftOut())
                 .with(ladder.giveAway(outcome.giveAway()), ladder.summary(broken.split(), candidates,
                         asked.selection().selected().size(), outcome.questions().size()))
                 .withBrokenGraphs(broken.summary());
@@ -333,7 +353,8 @@ public final class BenchmarkBuilder {
 
     /**
      * The folder written, the store committed as its last step, then the build's own verify (if {@code check} is not
-     * null) before the folder is renamed into place.
+     * null) before the folder is renamed into place, and then the build's unfinished mark removed: until that, a kill
+     * leaves a store that says it holds an unfinished build ({@link dev.lacuna.folder.BuildRecord}).
      */
     private void writeAndPublish(BuildPlan plan, BuildCheck check, PreviousBuild previous,
                                  BuildPublication.Publication publication, Future<Void> written, List<Triple> deleted,
@@ -344,13 +365,14 @@ public final class BenchmarkBuilder {
             LOG.info("folder written; committing the store ({} s so far)", seconds(started));
             clock.stage("folder");
             await(written);
-            publication.publish(out);
+            publication.publish(out, dir);
             clock.stage("publish");
             if (check != null) {
                 check.run(repository, previous, dir, out, report,
                         () -> Verifier.verify(repository, dir, WrittenGraphs.of(graphs.named(kg), kg)));
             }
         });
+        publication.finished();
     }
 
     /**
@@ -411,26 +433,5 @@ public final class BenchmarkBuilder {
 
     private static String seconds(long started) {
         return String.format("%.1f", (System.nanoTime() - started) / 1e9);
-    }
-
-    private void checkRelations(List<MinedRule> rules) {
-        Set<String> checked = new HashSet<>();
-        try (RepositoryConnection conn = repository.getConnection()) {
-            if (!conn.hasStatement(null, null, null, false, kg.complete())) {
-                throw new BadInputException("KG '" + kg.name() + "' is not loaded in this store (graph " + kg.complete()
-                        + " is empty); run lacuna load first");
-            }
-            for (int i = 0; i < rules.size(); i++) {
-                List<Atom> atoms = new ArrayList<>(rules.get(i).rule().body());
-                atoms.add(rules.get(i).rule().head());
-                for (Atom a : atoms) {
-                    if (checked.add(a.relation())
-                            && !conn.hasStatement(null, kg.relation(a.relation()), null, false, kg.complete())) {
-                        throw new BadInputException("rule " + (i + 1) + " (" + rules.get(i).rule().toAmie()
-                                + ") uses relation '" + a.relation() + "', which is not in KG '" + kg.name() + "'");
-                    }
-                }
-            }
-        }
     }
 }

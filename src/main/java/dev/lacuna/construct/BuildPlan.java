@@ -22,11 +22,24 @@ import dev.lacuna.store.KgGraphs;
  * @param settings  the build's parameters ({@code --seed}, {@code --tau}, {@code --depth}, ...)
  * @param groundings where groundings are drawn: complete's integer index, or SPARQL
  * @param breaks    the broken graphs to make beside incomplete; {@link BreakSettings#NONE} for none
+ * @param relations the KG's relation names, once the inputs are checked (empty before)
+ * @param leftOut   rules given that the relation choice left out ({@link BuildSettings#relations})
  */
 record BuildPlan(KgGraphs kg, List<MinedRule> rules, String minedBy, BuildSettings settings,
-                 GroundingSource groundings, BreakSettings breaks) {
+                 GroundingSource groundings, BreakSettings breaks, List<String> relations, int leftOut) {
     BuildPlan {
         rules = List.copyOf(rules);
+        relations = List.copyOf(relations);
+    }
+
+    BuildPlan(KgGraphs kg, List<MinedRule> rules, String minedBy, BuildSettings settings, GroundingSource groundings,
+              BreakSettings breaks) {
+        this(kg, rules, minedBy, settings, groundings, breaks, List.of(), 0);
+    }
+
+    /** This plan after the input checks: the rules the relation choice keeps, with the choice's names resolved. */
+    BuildPlan checked(List<MinedRule> kept, BuildSettings resolved, List<String> kgRelations) {
+        return new BuildPlan(kg, kept, minedBy, resolved, groundings, breaks, kgRelations, rules.size() - kept.size());
     }
 
     /**
@@ -47,6 +60,7 @@ record BuildPlan(KgGraphs kg, List<MinedRule> rules, String minedBy, BuildSettin
         p.put("rules", Integer.toString(rules.size()));
         p.put("rules_from", minedBy);
         p.put("selection", s.selection().label());
+        s.relations().addParameters(p, relations);
         if (s.depth() > 1) {
             p.put("depth", Integer.toString(s.depth()));
             p.put("per_depth", Integer.toString(s.perDepth()));

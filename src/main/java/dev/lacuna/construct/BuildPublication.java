@@ -12,13 +12,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.eclipse.rdf4j.model.IRI;
-import org.eclipse.rdf4j.model.Literal;
 import org.eclipse.rdf4j.model.Model;
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.util.Values;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
-import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,13 +24,13 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Failures;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Warnings;
+import dev.lacuna.folder.BuildRecord;
 import dev.lacuna.grounding.IncompleteGraph;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.store.CommitGuard;
 import dev.lacuna.store.Explicit;
 import dev.lacuna.store.FreeSpace;
 import dev.lacuna.store.KgGraphs;
-import dev.lacuna.store.LacunaVocab;
 import dev.lacuna.store.SparqlFiles;
 import dev.lacuna.store.StoreConfig;
 import dev.lacuna.store.StoreKinds;
@@ -46,14 +44,15 @@ import dev.lacuna.store.StoreKinds;
  * change set where that is safe ({@link LmdbPublication}, docs/explanation/storage.md). A build that fails or is killed
  * before the commit leaves the published graphs, and so the previous folder, as they were (an open transaction
  * is never applied: LMDB commits by switching one page, a NativeStore rolls back a transaction that was not
- * committed, a server drops it); a commit that fails deletes the new folder before it is renamed. Only a kill between the commit's end
- * and the rename (two renames) leaves the new graphs with the old folder. A plain SPARQL endpoint has no
+ * committed, a server drops it); a commit that fails deletes the new folder before it is renamed. A kill between the
+ * commit's end and the rename (the build's own verify runs there) leaves the new graphs with the old folder: the
+ * commit marks the build unfinished in the same transaction ({@link BuildRecord#unfinished}), and the mark is removed
+ * after the rename, so {@code serve} and {@code verify} say so instead of serving or passing it. A plain SPARQL endpoint has no
  * transaction across requests: there the graphs are written under staging names first and moved to the
  * canonical names at the same point ({@link Staged}). The folder records its graphs in graphs.json.
  */
 final class BuildPublication {
     private static final Logger LOG = LoggerFactory.getLogger(BuildPublication.class);
-    private static final IRI BENCHMARK_FOLDER = LacunaVocab.iri("benchmarkFolder");
 
     private BuildPublication() {
     }
@@ -68,7 +67,7 @@ final class BuildPublication {
 
     /** Which graph records the folder of the published build: not exported, so folders stay byte-identical. */
     static IRI buildsGraph(KgGraphs kg) {
-        return Values.iri(kg.prefix() + "builds");
+        return BuildRecord.graph(kg);
     }
 
     /**
@@ -105,15 +104,7 @@ final class BuildPublication {
 
     /** The folder the store's published build was written to, or null. */
     static String publishedFolder(Repository repository, KgGraphs kg) {
-        try (RepositoryConnection c = repository.getConnection();
-             RepositoryResult<Statement> it = c.getStatements(kg.kg(), BENCHMARK_FOLDER, null, false, buildsGraph(kg))) {
-            for (Statement st : it) {
-                if (st.getObject() instanceof Literal l) {
-                    return l.getLabel();
-                }
-            }
-        }
-        return null;
+        return BuildRecord.publishedFolder(repository, kg);
     }
 
     /**
@@ -139,6 +130,8 @@ final class BuildPublication {
         }
         /** About how many statements the commit writes, for the free-space check before it and the message after. */
         long pending;
+        /** The build's finished folder, not yet renamed to --out, that the commit records as unfinished. */
+        private Path finished;
         private final ExecutorService thread = Executors
                 .newSingleThreadExecutor(r -> {
                     Thread t = new Thread(r, "lacuna-publish");
@@ -206,14 +199,24 @@ final class BuildPublication {
             });
         }
 
-        /** Makes the written graphs the published ones and records the folder, or throws (nothing published). */
-        final void publish(Path out) {
+        /**
+         * Makes the written graphs the published ones and records the folder {@code out}, with the build marked
+         * unfinished until {@link #finished} (its finished folder is {@code finished}), or throws (nothing published).
+         */
+        final void publish(Path out, Path finished) {
             // When an LMDB commit fails (a full disk), LMDB frees its transaction and RDF4J 5.2 aborts it once more:
             // a double free that can kill the JVM before anything is reported. A commit that cannot fit is refused
             // before it starts, the store left as it was.
             FreeSpace.require(repository, pending, "committing the build");
+            this.finished = finished;
             run(() -> publishGraphs(out));
             LOG.info("graphs {} and {} switched to the new build", kg.incomplete(), kg.benchmark());
+        }
+
+        /** After the finished folder was renamed to {@code --out}: the build's unfinished mark goes. */
+        final void finished() {
+            run(() -> BuildRecord.finished(repository, kg));
+            LOG.info("the build is finished: its folder is in place");
         }
 
         /** Drops what was written; best effort, and a no-op after {@link #publish}. */
@@ -254,10 +257,15 @@ final class BuildPublication {
             addFolderRecord(conn, out);
         }
 
-        /** The record alone, where the builds graph is known to be empty (no clear: see LmdbPublication). */
+        /**
+         * The record alone, where the builds graph is known to be empty (no clear: see LmdbPublication): the folder, and
+         * the build marked unfinished in the same transaction as its graphs.
+         */
         void addFolderRecord(RepositoryConnection conn, Path out) {
-            conn.add(kg.kg(), BENCHMARK_FOLDER,
-                    conn.getValueFactory().createLiteral(out.toAbsolutePath().normalize().toString()), buildsGraph(kg));
+            conn.add(BuildRecord.published(kg, out));
+            if (finished != null) {
+                conn.add(BuildRecord.unfinished(kg, finished));
+            }
         }
 
         /** A transactional publication's last step: its one transaction, folder record included, committed. */

@@ -75,6 +75,17 @@ public record BuildReport(Summary summary) {
                 s.triples(), s.questions(), giveAway, depths, s.brokenGraphs()));
     }
 
+    /** The summary with the count of rules the relation choice left out (recorded only when some were). */
+    BuildReport withRulesLeftOut(int leftOut) {
+        if (leftOut == 0) {
+            return this;
+        }
+        Summary s = summary;
+        return new BuildReport(new Summary(s.format(), s.kg(), s.base(), s.parameters(),
+                new Summary.Rules(s.rules().total(), s.rules().byType(), (long) leftOut), s.groundings(), s.triples(),
+                s.questions(), s.giveAway(), s.depths(), s.brokenGraphs()));
+    }
+
     /** The summary with the broken graphs of {@code build --break}/{@code --noise} (null: none). */
     BuildReport withBrokenGraphs(Map<String, Summary.BrokenGraph> broken) {
         Summary s = summary;
@@ -99,10 +110,15 @@ public record BuildReport(Summary summary) {
         }
         out.printf("  %-12s %,8d%s%n", "total", summary.rules().total(),
                 family ? String.format(" %,8d", paper.get("rules")) : "");
+        if (summary.rules().leftOutByRelationChoice() != null) {
+            out.printf("  (%,d rules given were left out by the relation choice: they conclude or use a relation it keeps out)%n",
+                    summary.rules().leftOutByRelationChoice());
+        }
         out.println();
         out.println("Table 3: triples and questions" + (family ? " (paper's Family figures in brackets)" : ""));
         out.printf("  %-22s %18s %14s %12s %12s %14s%n", "Dataset", "#Triples", "Train", "Val", "Test", "Total Qs");
-        for (GraphRole role : GraphRole.values()) {
+        // the broken graphs have their own lines below: this is the paper's table, complete and incomplete
+        for (GraphRole role : List.of(GraphRole.COMPLETE, GraphRole.INCOMPLETE)) {
             String variant = role.label();
             long count = role == GraphRole.COMPLETE ? triples.complete() : triples.incomplete();
             out.printf("  %-22s %18s %14s %12s %12s %14s%n", kg + "-" + variant.substring(0, 1).toUpperCase() + variant.substring(1),

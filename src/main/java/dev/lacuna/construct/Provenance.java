@@ -14,6 +14,7 @@ import org.eclipse.rdf4j.repository.RepositoryConnection;
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
 import dev.lacuna.grounding.TripleRef;
+import dev.lacuna.mining.RelationChoice;
 import dev.lacuna.questions.Question;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
@@ -67,6 +68,20 @@ final class Provenance {
             m.add(node, LacunaVocab.OF_RULE, RuleGraph.ruleIri(kg, AmieRules.parseRule(q.rule(), "question " + q.id(), -1)));
         }
         return m;
+    }
+
+    /**
+     * The relations of the KG that the relation choice kept out of heads and out of bodies, on the run: nothing for
+     * a KG the choice leaves whole (the paper's three with the default), so their benchmark graphs stay as they were.
+     */
+    static void addRelationChoice(Model m, KgGraphs kg, RelationChoice choice, List<String> relations) {
+        IRI run = kg.buildRun();
+        for (String r : choice.notHeads(relations)) {
+            m.add(run, LacunaVocab.EXCLUDED_AS_HEAD, kg.relation(r));
+        }
+        for (String r : choice.notInBodies(relations)) {
+            m.add(run, LacunaVocab.EXCLUDED_FROM_BODIES, kg.relation(r));
+        }
     }
 
     /** Inside the caller's open transaction: replaces the graph (benchmark, or a staged one) with the model. */

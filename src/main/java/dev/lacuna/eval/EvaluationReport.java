@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -25,7 +26,22 @@ public record EvaluationReport(
         @JsonProperty("settings") EvaluationSettings settings,
         @JsonProperty("systems") List<SystemResult> systems,
         @JsonProperty("notes") List<String> notes,
-        @JsonProperty("warnings") List<String> warnings) {
+        @JsonProperty("warnings") List<String> warnings,
+        @JsonIgnore List<String> answerVolume) {
+
+    /**
+     * A report whose warnings are all about naming; {@code answerVolume} are the warnings (also in {@code warnings})
+     * about implausibly many answers ({@link AnswerVolume}), which {@code --strict-naming} does not count.
+     */
+    public EvaluationReport(String format, BenchmarkInfo benchmark, EvaluationSettings settings,
+            List<SystemResult> systems, List<String> notes, List<String> warnings) {
+        this(format, benchmark, settings, systems, notes, warnings, List.of());
+    }
+
+    /** The warnings about naming (answers that name no entity, a naming that disagrees with an export). */
+    public List<String> namingWarnings() {
+        return warnings.stream().filter(w -> !answerVolume.contains(w)).toList();
+    }
 
     /** Identifies the report layout; bump when a field changes meaning. */
     public static final String FORMAT = "lacuna-evaluation/1";
@@ -67,27 +83,63 @@ public record EvaluationReport(
                 throw new BadInputException("system name '" + s.name() + "' is given twice");
             }
         }
-        Evaluator evaluator = new Evaluator(benchmark, settings);
-        List<SystemResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        List<String> volumes = new ArrayList<>();
+        // Every file read first: a file that says its naming decides the one scored in, unless one was given.
+        Map<Path, SystemOutputReaders.Read> reads = new LinkedHashMap<>();
+        Map<Path, EntityForm> vouched = new LinkedHashMap<>();
+        for (SystemSpec s : systems) {
+            for (Path file : s.files().values()) {
+                SystemOutputReaders.Read read = SystemOutputReaders.read(from, file, benchmark, settings);
+                reads.put(file, read);
+                EntityForm own = read.naming() == null ? null
+                        : read.naming().trusted(guards.namingGiven() ? settings.entities() : null, warnings);
+                if (own != null) {
+                    vouched.put(file, own);
+                }
+            }
+        }
+        if (vouched.values().stream().distinct().count() > 1) {
+            throw new BadInputException("the predictions files name entities differently (" + String.join(", ",
+                    vouched.entrySet().stream().map(v -> v.getKey() + ": " + v.getValue().label()).toList())
+                    + "): evaluate one naming at a time, or give --entities");
+        }
+        if (!vouched.isEmpty()) {
+            settings = settings.withEntities(vouched.values().iterator().next());
+        }
+        Evaluator evaluator = new Evaluator(benchmark, settings);
+        EvidenceDiagnosis diagnosis = new EvidenceDiagnosis(benchmark, settings);
+        List<SystemResult> results = new ArrayList<>();
         for (SystemSpec s : systems) {
             Map<RunSetting, RunResult> runs = new LinkedHashMap<>();
             for (Map.Entry<RunSetting, Path> e : s.files().entrySet()) {
-                SystemOutputReaders.Read read = SystemOutputReaders.read(from, e.getValue(), benchmark, settings);
+                SystemOutputReaders.Read read = reads.get(e.getValue());
                 RunResult run = evaluator.evaluate(read.outputs(), e.getValue().toString());
                 if (!guards.scoreAnyway()) {
                     CoverageCheck.check(e.getValue().toString(), run.coverage(), evaluator.questions(), settings.split(),
                             benchmark, read.outputs());
                 }
-                if (!guards.namingGiven() && !(read.privateIds() && settings.entities() == EntityForm.PRIVATE)) {
+                Resolution resolution = run.coverage().resolution();
+                if (vouched.containsKey(e.getValue())) {
+                    // the file said its naming: answers that do not resolve in it but do in another contradict it
+                    if (NamingCheck.low(resolution)) {
+                        StatedNaming.refuseUnresolved(e.getValue().toString(), settings.entities(), resolution,
+                                NamingCheck.others(resolution, benchmark, read.outputs(), settings));
+                    }
+                } else if (!guards.namingGiven()) {
                     NamingAmbiguity.check(s.name(), e.getKey(), e.getValue().toString(), benchmark, read.outputs(), settings);
                 }
-                runs.put(e.getKey(), run);
+                runs.put(e.getKey(), run.withDiagnosis(diagnosis.diagnose(s.name(), e.getKey(), run, read.outputs(), from,
+                        notes)));
                 String naming = NamingCheck.warning(s.name(), e.getKey(), run.coverage().resolution(), benchmark,
                         read.outputs(), settings);
                 if (naming != null) {
                     warnings.add(naming);
+                }
+                String volume = AnswerVolume.warning(s.name(), e.getKey(), run, benchmark.folder());
+                if (volume != null) {
+                    volumes.add(volume);
                 }
                 notes.addAll(read.notes());
                 if (from == OutputSource.BRINK) {
@@ -103,8 +155,9 @@ public record EvaluationReport(
         EvaluationReport report = of(benchmark, settings, evaluator.questions(), results);
         List<String> all = new ArrayList<>(report.notes());
         all.addAll(notes);
+        warnings.addAll(volumes);
         return new EvaluationReport(report.format(), report.benchmark(), report.settings(), report.systems(), List.copyOf(all),
-                List.copyOf(warnings));
+                List.copyOf(warnings), List.copyOf(volumes));
     }
 
     /** This report with more warnings (those the command finds before scoring, such as a naming that disagrees with an export). */
@@ -114,7 +167,7 @@ public record EvaluationReport(
         }
         List<String> all = new ArrayList<>(more);
         all.addAll(warnings);
-        return new EvaluationReport(format, benchmark, settings, systems, notes, List.copyOf(all));
+        return new EvaluationReport(format, benchmark, settings, systems, notes, List.copyOf(all), answerVolume);
     }
 
     public static EvaluationReport of(Benchmark benchmark, EvaluationSettings settings, int questions,

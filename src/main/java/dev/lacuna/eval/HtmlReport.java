@@ -32,8 +32,16 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** One bar group of a chart: a label (system or rule type) and a value per setting (null: undefined). */
-    record Group(String label, List<RunSetting> settings, List<Double> values) {
+    /**
+     * One bar group of a chart: a label (system or rule type) and its bars, each with a key (what it measures: a
+     * graph, a failure kind), a colour and a value (null: undefined).
+     */
+    record Group(String label, List<String> keys, List<String> colours, List<Double> values) {
+        /** A bar per graph, in the graphs' colours. */
+        Group(String label, List<RunSetting> settings, List<Double> values) {
+            this(label, settings.stream().map(RunSetting::label).toList(), settings.stream().map(HtmlReport::colour).toList(),
+                    values);
+        }
     }
 
     public static String render(EvaluationReport report) {
@@ -82,6 +90,7 @@ public final class HtmlReport {
         }
 
         DepthCharts.write(h, report);
+        DiagnosisReport.html(h, report);
 
         h.append("<h2>Strict scores</h2>\n");
         table(h, List.of("System", "KG", "Hits@Any", "Precision", "Recall", "F1", "Hits@Hard", "HHR"), rows -> MarkdownReport
@@ -170,7 +179,7 @@ public final class HtmlReport {
     static void chart(StringBuilder h, String metric, String title, List<Group> groups) {
         int width = LEFT + 10;
         for (Group g : groups) {
-            width += g.settings().size() * BAR + GROUP_GAP;
+            width += g.keys().size() * BAR + GROUP_GAP;
         }
         width = Math.max(width, 240);
         double plot = PLOT_BOTTOM - PLOT_TOP;
@@ -191,8 +200,8 @@ public final class HtmlReport {
         int x = LEFT + GROUP_GAP / 2;
         for (Group g : groups) {
             int groupStart = x;
-            for (int i = 0; i < g.settings().size(); i++) {
-                RunSetting setting = g.settings().get(i);
+            for (int i = 0; i < g.keys().size(); i++) {
+                String setting = g.keys().get(i);
                 Double v = g.values().get(i);
                 if (v == null) {
                     h.append(String.format(Locale.ROOT,
@@ -205,8 +214,8 @@ public final class HtmlReport {
                             "<rect class=\"bar\" data-system=\"%s\" data-setting=\"%s\" data-value=\"%.4f\" x=\"%d\" y=\"%.1f\" "
                                     + "width=\"%d\" height=\"%.1f\" fill=\"%s\"><title>%s %s: %.3f</title></rect>"
                                     + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" fill=\"#333\">%.2f</text>\n",
-                            esc(g.label()), setting, v, x + 1, PLOT_BOTTOM - barHeight, BAR - 2, barHeight,
-                            colour(setting), esc(g.label()), setting, v, x + BAR / 2.0, PLOT_BOTTOM - barHeight - 3, v));
+                            esc(g.label()), esc(setting), v, x + 1, PLOT_BOTTOM - barHeight, BAR - 2, barHeight,
+                            g.colours().get(i), esc(g.label()), esc(setting), v, x + BAR / 2.0, PLOT_BOTTOM - barHeight - 3, v));
                 }
                 x += BAR;
             }
@@ -246,7 +255,7 @@ public final class HtmlReport {
         h.append("</table>\n");
     }
 
-    private static String colour(RunSetting setting) {
+    static String colour(RunSetting setting) {
         return switch (setting) {
             case COMPLETE -> COMPLETE_COLOUR;
             case INCOMPLETE -> INCOMPLETE_COLOUR;

@@ -62,6 +62,7 @@ public final class MarkdownReport {
         if (DepthCharts.present(report)) {
             depthBreakdown(md, report);
         }
+        DiagnosisReport.markdown(md, report);
         if (report.systems().stream().flatMap(r -> r.runs().values().stream()).anyMatch(run -> run.bySplit().size() > 1)) {
             breakdown(md, report, "By split", "Split", RunResult::bySplit);
         }
@@ -178,7 +179,7 @@ public final class MarkdownReport {
         return v == null ? UNDEFINED : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    private static String cell(String s) {
+    static String cell(String s) {
         return s.replace("|", "\\|").replace("\n", " ");
     }
 }

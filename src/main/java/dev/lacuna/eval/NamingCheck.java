@@ -69,20 +69,12 @@ public final class NamingCheck {
         return out;
     }
 
-    /** Whether a run's resolution is low enough to warn about. */
-    public static boolean low(Resolution r) {
-        return r != null && r.share() != null && r.share() < WARN_BELOW;
-    }
-
     /**
-     * The warning for one run whose answers mostly name no entity, or null. The other forms are tried on the same
-     * records, each split as that form would split it (ids on spaces too, labels not).
+     * The run's records resolved in every form but its own, each split as that form would split it (ids on spaces too,
+     * labels not); empty without entities.tsv.
      */
-    static String warning(String system, RunSetting setting, Resolution own, Benchmark benchmark, List<SystemOutput> outputs,
-            EvaluationSettings settings) {
-        if (!low(own)) {
-            return null;
-        }
+    static List<Resolution> others(Resolution own, Benchmark benchmark, List<SystemOutput> outputs,
+                                   EvaluationSettings settings) {
         Set<String> ids = new HashSet<>();
         for (Question q : benchmark.questions(settings.split())) {
             ids.add(q.id());
@@ -100,8 +92,26 @@ public final class NamingCheck {
             }
             others.put(form, sets);
         }
+        Map<EntityForm, Resolution> resolved = resolve(benchmark.folder(), others);
+        return resolved == null ? List.of() : List.copyOf(resolved.values());
+    }
+
+    /** Whether a run's resolution is low enough to warn about. */
+    public static boolean low(Resolution r) {
+        return r != null && r.share() != null && r.share() < WARN_BELOW;
+    }
+
+    /**
+     * The warning for one run whose answers mostly name no entity, or null. The other forms are tried on the same
+     * records, each split as that form would split it (ids on spaces too, labels not).
+     */
+    static String warning(String system, RunSetting setting, Resolution own, Benchmark benchmark, List<SystemOutput> outputs,
+            EvaluationSettings settings) {
+        if (!low(own)) {
+            return null;
+        }
         Resolution best = null;
-        for (Resolution r : resolve(benchmark.folder(), others).values()) {
+        for (Resolution r : others(own, benchmark, outputs, settings)) {
             if (r.share() != null && r.share() > own.share() && (best == null || r.share() > best.share())) {
                 best = r;
             }

@@ -22,6 +22,7 @@ import dev.lacuna.BadInputException;
 import dev.lacuna.Json;
 import dev.lacuna.JsonFiles;
 import dev.lacuna.ValueLengthGuard;
+import dev.lacuna.answer.Answer;
 import dev.lacuna.folder.BenchmarkIdentity;
 
 /**
@@ -31,10 +32,11 @@ import dev.lacuna.folder.BenchmarkIdentity;
  * that is a string is kept as raw output, as RoG's scripts treat it. Every problem names file and line.
  *
  * <p>The file is streamed, never held whole, and each record is read field by field: the fields evaluate does not
- * use (RoG's prompt in {@code input}) are skipped without being built, one string or number is capped
+ * use are skipped without being built (RoG's prompt in {@code input}, unless its reasoning paths are asked for), one string or number is capped
  * ({@link JsonFiles#utf8}), and so are one prediction list ({@link #MAX_ANSWERS}) and what the file's records hold in
  * all ({@link #MAX_FILE_ANSWERS}, {@link #MAX_FILE_CHARS}); so memory is bounded, and time is linear in the file. A leading byte order mark is skipped, as in every file Lacuna reads.
- * A record's {@code benchmark_id}, which {@code lacuna answer} writes, must name the benchmark being scored.
+ * A record's {@code benchmark_id}, which {@code lacuna answer} writes, must name the benchmark being scored; its
+ * {@code entities} and {@code answers_digest} ({@link Answer}) are gathered into the file's {@link StatedNaming}.
  */
 public final class PredictionsReader {
     /** The longest string one field may hold, in characters. */
@@ -46,21 +48,36 @@ public final class PredictionsReader {
     /** The most characters of answers and raw outputs one file may hold in all. */
     public static final long MAX_FILE_CHARS = 1L << 28;
 
-    /** What a file's records hold so far, against the file's caps; and how many name their benchmark. */
+    /** What a file's records hold so far, against the file's caps; and what they say of their naming. */
     private static final class Tally {
         private final long maxAnswers;
         private final long maxChars;
-        int marked;
+        /** Whether RoG's prompt in {@code input} is read for its reasoning paths. */
+        final boolean rogInput;
         long answers;
         long chars;
+        int stating;
+        EntityForm form;
+        String conflict;
+        int altered;
+        long firstAltered = -1;
 
         Tally() {
-            this(MAX_FILE_ANSWERS, MAX_FILE_CHARS);
+            this(false);
+        }
+
+        Tally(boolean rogInput) {
+            this(MAX_FILE_ANSWERS, MAX_FILE_CHARS, rogInput);
         }
 
         Tally(long maxAnswers, long maxChars) {
+            this(maxAnswers, maxChars, false);
+        }
+
+        private Tally(long maxAnswers, long maxChars, boolean rogInput) {
             this.maxAnswers = maxAnswers;
             this.maxChars = maxChars;
+            this.rogInput = rogInput;
         }
 
         void keep(int answers, int chars, String source, long line) {
@@ -82,21 +99,27 @@ public final class PredictionsReader {
         return read(file, field, null).outputs();
     }
 
-    /**
-     * A file's records, and whether every one names the benchmark it was made for: {@code lacuna answer} writes that
-     * mark, and its answers are private ids.
-     */
-    public record Records(List<SystemOutput> outputs, boolean allMarked) {
+    /** A file's records, and what they say of their naming ({@link StatedNaming}). */
+    public record Records(List<SystemOutput> outputs, StatedNaming naming) {
     }
 
     /**
      * The file's records; a record naming a benchmark other than {@code benchmarkId} (when given) is refused.
      */
     public static Records read(Path file, PredictionField field, String benchmarkId) {
+        return read(file, field, benchmarkId, false);
+    }
+
+    /**
+     * As {@link #read(Path, PredictionField, String)}; with {@code rogInput}, each record's {@code input} (RoG's prompt)
+     * is read for the reasoning paths it shows ({@link RetrievalText#rogReasoningPaths}) instead of being skipped.
+     */
+    public static Records read(Path file, PredictionField field, String benchmarkId, boolean rogInput) {
         try (Reader in = JsonFiles.utf8(file)) {
-            Tally tally = new Tally();
+            Tally tally = new Tally(rogInput);
             List<SystemOutput> out = parse(in, file.toString(), field, benchmarkId, tally);
-            return new Records(out, tally.marked == out.size());
+            return new Records(out, new StatedNaming(file.toString(), out.size(), tally.stating, tally.form,
+                    tally.conflict, tally.altered, tally.firstAltered));
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "predictions file does not exist");
         } catch (CharacterCodingException e) {
@@ -117,8 +140,14 @@ public final class PredictionsReader {
      * invalid UTF-8, malformed JSON and values over the caps are named with their line. For the systems' own output files.
      */
     static List<JsonLine> jsonLines(Path file) {
-        String source = file.toString();
         List<JsonLine> out = new ArrayList<>();
+        forEachJsonLine(file, out::add);
+        return out;
+    }
+
+    /** As {@link #jsonLines}, each record handed on as it is read and then dropped: for files too large to hold. */
+    static void forEachJsonLine(Path file, java.util.function.Consumer<JsonLine> sink) {
+        String source = file.toString();
         try (Reader in = JsonFiles.utf8(file); JsonParser p = Json.bounded().createParser(in)) {
             long lastLine = 0;
             JsonToken t;
@@ -131,7 +160,7 @@ public final class PredictionsReader {
                 if (t != JsonToken.START_OBJECT) {
                     throw new BadInputException(source, line, 1, "expected one JSON object a line");
                 }
-                out.add(new JsonLine(line, p.readValueAsTree()));
+                sink.accept(new JsonLine(line, p.readValueAsTree()));
                 lastLine = p.currentLocation().getLineNr();
             }
         } catch (NoSuchFileException e) {
@@ -145,7 +174,6 @@ public final class PredictionsReader {
         } catch (IOException e) {
             throw new BadInputException(source, -1, -1, "cannot read: " + e.getMessage(), e);
         }
-        return out;
     }
 
     /** Parses predictions text; {@code source} names it in messages. */
@@ -254,6 +282,10 @@ public final class PredictionsReader {
         String id = null;
         Value prediction = Value.ABSENT;
         Value raw = Value.ABSENT;
+        String recordBenchmark = null;
+        String entities = null;
+        String digest = null;
+        List<List<String>> retrieved = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken v = p.nextToken();
@@ -266,6 +298,15 @@ public final class PredictionsReader {
                 }
                 case "prediction" -> prediction = value(p, source, line, field != PredictionField.RAW_OUTPUT, tally);
                 case "raw_output" -> raw = value(p, source, line, false, tally);
+                case RetrievalText.FIELD -> retrieved = retrieved(p, source, line, tally);
+                case "input" -> {
+                    if (tally.rogInput && v == JsonToken.VALUE_STRING) {
+                        retrieved = RetrievalText.rogReasoningPaths(p.getText());
+                        keepChains(retrieved, source, line, tally);
+                    } else {
+                        p.skipChildren();
+                    }
+                }
                 case BenchmarkIdentity.FIELD -> {
                     if (v == JsonToken.VALUE_STRING && benchmarkId != null && !benchmarkId.equals(p.getText())) {
                         throw new BadInputException(source, line, -1, "this record was made for benchmark " + p.getText()
@@ -273,9 +314,22 @@ public final class PredictionsReader {
                                 + " (summary.json's \"" + BenchmarkIdentity.FIELD + "\"): score the file against the"
                                 + " benchmark folder it was made for");
                     }
-                    if (v == JsonToken.VALUE_STRING) {
-                        tally.marked++;
+                    recordBenchmark = v == JsonToken.VALUE_STRING ? p.getText() : null;
+                    p.skipChildren();
+                }
+                case Answer.ENTITIES -> {
+                    if (v != JsonToken.VALUE_STRING) {
+                        throw new BadInputException(source, line, -1, "\"" + Answer.ENTITIES + "\" must be a string:"
+                                + " private, source or text (how the answers name entities)");
                     }
+                    try {
+                        entities = EntityForm.parse(p.getText()).label();
+                    } catch (BadInputException e) {
+                        throw new BadInputException(source, line, -1, "\"" + Answer.ENTITIES + "\": " + e.getMessage());
+                    }
+                }
+                case Answer.DIGEST -> {
+                    digest = v == JsonToken.VALUE_STRING ? p.getText() : "";
                     p.skipChildren();
                 }
                 default -> p.skipChildren();
@@ -284,6 +338,9 @@ public final class PredictionsReader {
         if (id == null) {
             throw new BadInputException(source, line, -1, "record has no \"id\" (a string)");
         }
+        state(tally, source, line, entities, digest, digest == null ? null
+                : Answer.digest(recordBenchmark, id, entities, prediction.items(), prediction.items() != null ? null
+                : raw.text()));
         boolean usePrediction = switch (field) {
             case PREDICTION -> true;
             case RAW_OUTPUT -> false;
@@ -296,17 +353,92 @@ public final class PredictionsReader {
                     ? "record has neither \"prediction\" nor \"raw_output\""
                     : "record has no \"" + name + "\" (chosen with --field " + field.label() + ")");
         }
+        Retrieval retrieval = retrieved == null ? null : Retrieval.of(retrieved);
         if (chosen.isNull()) {
-            return new SystemOutput(id, List.of(), null, line);
+            return new SystemOutput(id, List.of(), null, line, retrieval);
         }
         if (chosen.text() != null) {
-            return new SystemOutput(id, null, chosen.text(), line);
+            return new SystemOutput(id, null, chosen.text(), line, retrieval);
         }
         if (usePrediction && chosen.items() != null) {
-            return new SystemOutput(id, chosen.items(), null, line);
+            return new SystemOutput(id, chosen.items(), null, line, retrieval);
         }
         throw new BadInputException(source, line, -1, "\"" + name + "\" must be "
                 + (usePrediction ? "a list of strings or a string" : "a string") + ", found " + chosen.otherType());
+    }
+
+    /**
+     * Counts what one record says of its naming: the form it states (a file states one), and whether the digest it
+     * carries still matches its answers ({@code expected}, null when it carries none).
+     */
+    private static void state(Tally tally, String source, long line, String entities, String digest, String expected) {
+        if (entities != null) {
+            tally.stating++;
+            EntityForm form = EntityForm.parse(entities);
+            if (tally.form == null) {
+                tally.form = form;
+            } else if (tally.form != form && tally.conflict == null) {
+                tally.conflict = "line " + line + " says \"" + Answer.ENTITIES + "\": \"" + entities + "\", earlier lines \""
+                        + tally.form.label() + "\"";
+            }
+        }
+        if (digest != null && !digest.equals(expected)) {
+            tally.altered++;
+            if (tally.firstAltered < 0) {
+                tally.firstAltered = line;
+            }
+        }
+    }
+
+    /**
+     * The {@code retrieved} field: a list of chains {@code [e0, r1, e1, ...]} of strings (numbers as their text), each
+     * of odd length, at least one step; {@code null} says nothing was recorded (the record has no retrieval).
+     */
+    private static List<List<String>> retrieved(JsonParser p, String source, long line, Tally tally) throws IOException {
+        if (p.currentToken() == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        String shape = "\"" + RetrievalText.FIELD + "\" must be a list of chains [entity, relation, entity, ...]";
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            throw new BadInputException(source, line, -1, shape);
+        }
+        List<List<String>> chains = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_ARRAY) {
+                throw new BadInputException(source, line, -1, shape);
+            }
+            List<String> chain = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (!p.currentToken().isScalarValue() || p.currentToken() == JsonToken.VALUE_NULL) {
+                    throw new BadInputException(source, line, -1, shape + ", each item a string");
+                }
+                chain.add(p.getText());
+            }
+            if (chain.size() < 3 || chain.size() % 2 == 0) {
+                throw new BadInputException(source, line, -1, "\"" + RetrievalText.FIELD + "\" holds " + chain
+                        + ": a chain is entity, relation, entity (and further relation, entity pairs), an odd count of"
+                        + " at least 3");
+            }
+            chains.add(List.copyOf(chain));
+        }
+        keepChains(chains, source, line, tally);
+        return chains;
+    }
+
+    /** Counts retrieved chains against the file's caps: they are kept with the records. */
+    private static void keepChains(List<List<String>> chains, String source, long line, Tally tally) {
+        if (chains == null) {
+            return;
+        }
+        int items = 0;
+        int chars = 0;
+        for (List<String> c : chains) {
+            items += c.size();
+            for (String x : c) {
+                chars += x.length();
+            }
+        }
+        tally.keep(items, chars, source, line);
     }
 
     /** A field's value; a list is read item by item only when {@code lists} (else skipped and named). */

@@ -12,10 +12,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * The scores of one predictions file against the benchmark: strict metrics overall and broken down by
  * rule type, split and relation (and by depth, for a benchmark built with {@code build --depth}; Trap Rate and
- * the answers lost to noise, for one built with {@code build --break}/{@code --noise}), the permissive (RoG-style) metrics overall, and how well the file
- * covered the questions.
+ * the answers lost to noise, for one built with {@code build --break}/{@code --noise}), the permissive (RoG-style) metrics overall, how well the file
+ * covered the questions, and, where the file says what the system retrieved, where it broke ({@link Diagnosis}).
  */
-@JsonPropertyOrder({"file", "coverage", "strict", "broken", "by_rule_type", "by_depth", "by_split", "by_relation", "permissive"})
+@JsonPropertyOrder({"file", "coverage", "strict", "broken", "by_rule_type", "by_depth", "by_split", "by_relation", "permissive",
+        "diagnosis"})
 public record RunResult(
         @JsonProperty("file") String file,
         @JsonProperty("coverage") Coverage coverage,
@@ -26,7 +27,21 @@ public record RunResult(
         @JsonProperty("permissive") PermissiveScores permissive,
         @JsonIgnore List<QuestionScore> perQuestion,
         @JsonIgnore Map<String, Scores> byDepth,
-        @JsonProperty("broken") @JsonInclude(JsonInclude.Include.NON_NULL) BrokenScores broken) {
+        @JsonProperty("broken") @JsonInclude(JsonInclude.Include.NON_NULL) BrokenScores broken,
+        @JsonProperty("diagnosis") @JsonInclude(JsonInclude.Include.NON_NULL) Diagnosis diagnosis) {
+
+    /** Scores without the retrieval-vs-reasoning breakdown. */
+    public RunResult(String file, Coverage coverage, Scores strict, Map<String, Scores> byRuleType,
+                     Map<String, Scores> bySplit, Map<String, Scores> byRelation, PermissiveScores permissive,
+                     List<QuestionScore> perQuestion, Map<String, Scores> byDepth, BrokenScores broken) {
+        this(file, coverage, strict, byRuleType, bySplit, byRelation, permissive, perQuestion, byDepth, broken, null);
+    }
+
+    /** These scores with the run's retrieval-vs-reasoning breakdown. */
+    public RunResult withDiagnosis(Diagnosis d) {
+        return new RunResult(file, coverage, strict, byRuleType, bySplit, byRelation, permissive, perQuestion, byDepth,
+                broken, d);
+    }
 
     /** {@code by_depth} as report.json writes it: each depth's scores, marked {@code few} where they are. */
     @JsonProperty("by_depth")

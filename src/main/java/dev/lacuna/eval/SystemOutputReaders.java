@@ -20,12 +20,16 @@ import dev.lacuna.questions.Question;
  * Reads a KG-RAG system's own output file into Lacuna's records, with notes on what could not be matched.
  * <ul>
  * <li>rog: RoG's predictions.jsonl (src/qa_prediction/predict_answer.py writes {@code id, question,
- *     prediction, ground_truth, input}); {@code prediction} is the generated text, split like any raw output.</li>
+ *     prediction, ground_truth, input}); {@code prediction} is the generated text, split like any raw output; the
+ *     paths under "Reasoning Paths:" in {@code input} are what it retrieved ({@link RetrievalText}).</li>
  * <li>brink: {@code [{id, raw_output}]}, the predictions evaluation/evaluate_brink.py reads.</li>
  * <li>tog: ToG's ToG_&lt;dataset&gt;.jsonl (ToG/utils.py save_2_jsonl writes {@code question, results,
  *     reasoning_chains}, no id): matched to questions by their text (case and white space ignored, the topic
  *     named as --entities names it); unmatched and ambiguous records are counted in the notes. The answer is the
- *     text in ToG's braces when there are any ({@code {Paris}}, as its prompts ask), else the whole result.</li>
+ *     text in ToG's braces when there are any ({@code {Paris}}, as its prompts ask), else the whole result; a
+ *     leading {@code {Yes}} is the reader's verdict, not an answer ({@link #answerText}). Its
+ *     {@code reasoning_chains}, and {@code lacuna tog}'s trace beside the file, are what it retrieved
+ *     ({@link TogRetrieval}).</li>
  * <li>gnnrag: GNN-RAG's &lt;experiment&gt;_test.info (gnn/evaluate.py: one line per test question in the order of
  *     test.json, with no id; {@code cand} is the list of {@code [entity, probability]} that f1_and_hits already cut
  *     where the probabilities pass eps): the system's own answers are every entity in {@code cand}. Lines are
@@ -34,18 +38,20 @@ import dev.lacuna.questions.Question;
  */
 public final class SystemOutputReaders {
     private static final Pattern BRACES = Pattern.compile("\\{([^{}]*)}");
+    private static final Pattern VERDICT = Pattern.compile("\\s*\\{\\s*(?:y\\s*e\\s*s|n\\s*o)\\s*}",
+            Pattern.CASE_INSENSITIVE);
 
     /**
-     * Records read and notes for the report; {@code privateIds} when every record was written by {@code lacuna answer}
-     * (it marks each with the benchmark's identity), whose answers are private ids.
+     * Records read and notes for the report; {@code naming} is what the file says of how its answers name entities
+     * (Lacuna's predictions format can say it, a system's own output cannot).
      */
-    public record Read(List<SystemOutput> outputs, List<String> notes, boolean privateIds) {
+    public record Read(List<SystemOutput> outputs, List<String> notes, StatedNaming naming) {
         public Read(List<SystemOutput> outputs, List<String> notes) {
-            this(outputs, notes, false);
+            this(outputs, notes, null);
         }
 
         static Read of(PredictionsReader.Records records) {
-            return new Read(records.outputs(), List.of(), records.allMarked());
+            return new Read(records.outputs(), List.of(), records.naming());
         }
     }
 
@@ -55,7 +61,7 @@ public final class SystemOutputReaders {
     public static Read read(OutputSource from, Path file, Benchmark benchmark, EvaluationSettings settings) {
         return switch (from) {
             case LACUNA -> Read.of(PredictionsReader.read(file, settings.field(), benchmark.identity()));
-            case ROG -> Read.of(PredictionsReader.read(file, PredictionField.PREDICTION, benchmark.identity()));
+            case ROG -> Read.of(PredictionsReader.read(file, PredictionField.PREDICTION, benchmark.identity(), true));
             case BRINK -> Read.of(PredictionsReader.read(file, PredictionField.RAW_OUTPUT, benchmark.identity()));
             case TOG -> tog(file, benchmark, settings);
             case GNNRAG -> gnnrag(file, benchmark, settings);
@@ -67,7 +73,7 @@ public final class SystemOutputReaders {
         Map<String, String> names = topicNames(benchmark, questions, settings.entities());
         Map<String, List<String>> byText = new HashMap<>();
         for (Question q : questions) {
-            byText.computeIfAbsent(key(renamed(q, names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
+            byText.computeIfAbsent(key(q.textNamingTopic(names.get(q.topicEntity()))), k -> new ArrayList<>()).add(q.id());
         }
         List<SystemOutput> out = new ArrayList<>();
         int unmatched = 0;
@@ -95,7 +101,8 @@ public final class SystemOutputReaders {
                 continue;
             }
             seen.add(ids.get(0));
-            out.add(new SystemOutput(ids.get(0), null, answerText(results.isTextual() ? results.asText() : results.toString()), n));
+            out.add(new SystemOutput(ids.get(0), null, answerText(results.isTextual() ? results.asText() : results.toString()), n,
+                    TogRetrieval.chains(node)));
         }
         List<String> notes = new ArrayList<>();
         if (unmatched > 0) {
@@ -109,30 +116,31 @@ public final class SystemOutputReaders {
             throw new BadInputException(file.toString(), -1, -1, "no ToG record matches a question of the "
                     + settings.split() + " split by its text (" + unmatched + " unmatched)");
         }
-        return new Read(out, notes);
+        return new Read(TogRetrieval.withTrace(file, out, notes), notes);
     }
 
-    /** ToG's prompts ask for the answer in braces; take those when present. */
+    /**
+     * ToG's answer in a result: the text in its braces, as its prompts ask for the answer. A result that begins with
+     * a brace reading yes or no (as ToG's {@code if_true} reads it: case and spaces aside) is the reply to ToG's
+     * "enough?" prompt, which ToG saves whole when it reads {@code {Yes}}: that brace is the reader's verdict, not an
+     * answer, and the answer is in the braces after it. Without braces (after the verdict, if any), the text itself.
+     */
     static String answerText(String results) {
-        Matcher m = BRACES.matcher(results);
+        String text = results;
+        Matcher verdict = VERDICT.matcher(text);
+        if (verdict.lookingAt()) {
+            text = text.substring(verdict.end()).replaceFirst("^[\\s.:,;!]+", "");
+        }
+        Matcher m = BRACES.matcher(text);
         List<String> parts = new ArrayList<>();
         while (m.find()) {
             parts.add(m.group(1));
         }
-        return parts.isEmpty() ? results : String.join(", ", parts);
+        return parts.isEmpty() ? text : String.join(", ", parts);
     }
 
     private static String key(String text) {
         return text.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-    }
-
-    /** The question text with its topic renamed, the way lacuna export writes it. */
-    static String renamed(Question q, String name) {
-        if (name == null || name.equals(q.topicEntity())) {
-            return q.question();
-        }
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(q.topicEntity()) + "(?![\\p{L}\\p{N}])")
-                .matcher(q.question()).replaceAll(Matcher.quoteReplacement(name));
     }
 
     private static Map<String, String> topicNames(Benchmark benchmark, List<Question> questions, EntityForm form) {

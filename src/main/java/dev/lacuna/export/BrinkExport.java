@@ -1,6 +1,5 @@
 package dev.lacuna.export;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.LineReader;
 import dev.lacuna.folder.CheckedFolder;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.SplitName;
@@ -104,7 +104,7 @@ final class BrinkExport {
         if (!Files.exists(rules)) {
             throw new BadInputException(rules.toString(), -1, -1, "missing: BRINK's rule_index needs the benchmark's rules");
         }
-        try (BufferedReader r = Files.newBufferedReader(rules, StandardCharsets.UTF_8)) {
+        try (LineReader r = LineReader.open(rules)) {
             String line = r.readLine();
             int i = 0;
             while ((line = r.readLine()) != null) {

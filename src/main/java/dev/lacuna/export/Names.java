@@ -4,9 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.CheckedFolder;
@@ -96,22 +93,12 @@ public final class Names {
         if (labels == LabelMode.PRIVATE) {
             return q.question();
         }
-        Matcher m = token(q.topicEntity()).matcher(q.question());
-        if (!m.find()) {
-            return null;
-        }
-        return m.replaceAll(Matcher.quoteReplacement(of(q.topicEntity())));
+        return q.namesTopic() ? q.textNamingTopic(of(q.topicEntity())) : null;
     }
 
     /** The text, renamed where it names the topic, else unchanged. */
     public String questionTextOrSame(Question q) {
         String t = questionText(q);
         return t == null ? q.question() : t;
-    }
-
-    private static final Map<String, Pattern> TOKENS = new ConcurrentHashMap<>();
-
-    private static Pattern token(String id) {
-        return TOKENS.computeIfAbsent(id, k -> Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(k) + "(?![\\p{L}\\p{N}])"));
     }
 }

@@ -1,6 +1,5 @@
 package dev.lacuna.folder;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +19,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.LineReader;
 import dev.lacuna.Json;
 import dev.lacuna.questions.Question;
 import dev.lacuna.questions.QuestionFiles;
@@ -195,7 +195,7 @@ public final class BenchmarkFolder {
             throw new BadInputException(file.toString(), -1, -1, "missing: the entity table is needed for every label setting");
         }
         Map<String, Entity> out = new LinkedHashMap<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (LineReader r = LineReader.open(file)) {
             String line = r.readLine();
             if (line == null || !line.equals(ENTITIES_HEADER)) {
                 throw anotherVersion(file, "expected the header private_id<TAB>source_id<TAB>label");
@@ -242,7 +242,7 @@ public final class BenchmarkFolder {
             throw new BadInputException(file.toString(), -1, -1,
                     "entities.tsv is missing: it is needed to render answers as source ids or labels");
         }
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (LineReader r = LineReader.open(file)) {
             String line = r.readLine();
             if (line != null && line.startsWith("\uFEFF")) {
                 line = line.substring(1); // a byte order mark, skipped as in every file Lacuna reads
@@ -289,7 +289,7 @@ public final class BenchmarkFolder {
         if (!Files.exists(file)) {
             throw new BadInputException(file.toString(), -1, -1, "missing: not a complete benchmark folder");
         }
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (LineReader r = LineReader.open(file)) {
             String line;
             long n = 0;
             while ((line = r.readLine()) != null) {

@@ -18,6 +18,10 @@ import dev.lacuna.store.KgGraphs;
  * {@code depths} is written by {@code build --depth} 2 or more only; {@code broken_graphs} by {@code build --break}
  * or {@code --noise} only. {@code benchmark_id} is the folder's {@link BenchmarkIdentity} (a digest of its question
  * files); a folder written before it existed has none, and readers compute it from the question files.
+ * The relation choice of {@code build} ({@code --vocabulary}, {@code --head-target-relations}, ...) adds its
+ * {@code parameters} and {@code rules.left_out_by_relation_choice} only where it kept a relation of the KG out or was
+ * given: a folder without them was built with nothing left out, whether before the choice existed or after. Optional
+ * fields added so do not change {@link #FORMAT}: no field changed meaning.
  */
 @JsonPropertyOrder({"format", "kg", "base", "benchmark_id", "parameters", "rules", "groundings", "triples", "questions", "give_away", "depths",
         "broken_graphs"})
@@ -99,9 +103,19 @@ public record Summary(
             @JsonProperty("by_rule_type") Map<String, Long> byRuleType) {
     }
 
-    /** The rules built from, by the paper's types (Table 1). */
-    @JsonPropertyOrder({"total", "by_type"})
-    public record Rules(@JsonProperty("total") Long total, @JsonProperty("by_type") Map<String, Long> byType) {
+    /**
+     * The rules built from, by the paper's types (Table 1); {@code left_out_by_relation_choice}, written only when
+     * some were, counts the rules given (a {@code --rules} file's) that concluded or used a relation the relation choice
+     * keeps out ({@code build --vocabulary}, {@code --head-excluded-relations}, ...): they are not among the total.
+     */
+    @JsonPropertyOrder({"total", "by_type", "left_out_by_relation_choice"})
+    public record Rules(@JsonProperty("total") Long total, @JsonProperty("by_type") Map<String, Long> byType,
+                        @JsonProperty("left_out_by_relation_choice") @JsonInclude(JsonInclude.Include.NON_NULL)
+                        Long leftOutByRelationChoice) {
+        /** The rules without a count left out (none were, or a folder written before the relation choice existed). */
+        public Rules(Long total, Map<String, Long> byType) {
+            this(total, byType, null);
+        }
     }
 
     /** Groundings drawn and what the selection did with them. */

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 
+import dev.lacuna.AtomicFiles;
 import dev.lacuna.generate.KgGenerator.PlantedRule;
 
 /**
@@ -42,7 +43,7 @@ public final class GeneratedKgWriter {
         try {
             Path parent = file.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path part = Files.createTempFile(parent, file.getFileName().toString(), ".part");
+            Path part = AtomicFiles.newSibling(file);
             try {
                 KgGenerator.Summary summary;
                 OutputStream raw = Files.newOutputStream(part);

@@ -71,7 +71,7 @@ public final class IndexGroundings {
     /** Up to k groundings of the rule (the {@code ruleIndex}-th of the build) drawn with the seed, in key order. */
     public Sample sample(int ruleIndex, MinedRule mined, int k, long seed) {
         Rule rule = mined.rule();
-        RuleCompiler.requireCompilable(rule);
+        RuleCompiler.requireCompilable(rule, kg);
         Enumeration e = new Enumeration(rule, k, seed);
         if (e.possible) {
             e.search(0);

@@ -2,11 +2,16 @@ package dev.lacuna.mining;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.lacuna.Messages;
+import dev.lacuna.Warnings;
 
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.rules.RuleMeasures;
+import dev.lacuna.store.SourceNames;
 
 /**
  * The rule language with constants, searched by {@link Miner} the way AMIE3 3.5.1 does with {@code -const} (its
@@ -42,6 +47,8 @@ import dev.lacuna.rules.RuleMeasures;
 final class ConstantLanguage implements Miner.Language<ConstRule.Key, ConstRule, ConstMatcher> {
     private final KgIndex kg;
     private final MinerOptions options;
+    private final AtomicLong leftOut = new AtomicLong();
+    private volatile String leftOutExample;
 
     ConstantLanguage(KgIndex kg, MinerOptions options) {
         this.kg = kg;
@@ -71,10 +78,10 @@ final class ConstantLanguage implements Miner.Language<ConstRule.Key, ConstRule,
 
     /** {@code ?a r ?b} and its instantiated heads, for every relation with enough facts. */
     @Override
-    public List<ConstRule> seeds() {
+    public List<ConstRule> seeds(boolean[] heads) {
         List<ConstRule> seeds = new ArrayList<>();
         for (int r = 0; r < kg.relationCount(); r++) {
-            if (kg.size(r) < options.minInitialSupport() || kg.size(r) == 0) {
+            if (!heads[r]) {
                 continue;
             }
             seeds.add(ConstRule.of(new int[] {0, r, 1}, kg.size(r)));
@@ -94,8 +101,27 @@ final class ConstantLanguage implements Miner.Language<ConstRule.Key, ConstRule,
         return seeds;
     }
 
+    /**
+     * The rule, or null when one of its constants is an entity whose name no rule file can hold (whitespace inside,
+     * a leading '?': {@link SourceNames#constantProblem}); such a rule is counted and left out, as the rules AMIE3
+     * finds less those it could not write either.
+     */
     @Override
     public MinedRule toMinedRule(ConstRule w) {
+        for (int i = 0; i < w.atoms.length; i += 3) {
+            for (int side : new int[] {w.atoms[i], w.atoms[i + 2]}) {
+                if (ConstRule.isConstant(side)) {
+                    String name = kg.entityName(ConstRule.entity(side));
+                    SourceNames.Problem problem = SourceNames.constantProblem(name);
+                    if (problem != null) {
+                        if (leftOut.getAndIncrement() == 0) {
+                            leftOutExample = "'" + Messages.echo(name) + "' " + problem.text();
+                        }
+                        return null;
+                    }
+                }
+            }
+        }
         List<Atom> body = new ArrayList<>();
         for (int i = 3; i < w.atoms.length; i += 3) {
             body.add(atom(w.atoms[i], w.atoms[i + 1], w.atoms[i + 2]));
@@ -111,6 +137,15 @@ final class ConstantLanguage implements Miner.Language<ConstRule.Key, ConstRule,
         }
         return new MinedRule(rule, RuleMeasures.of(w.support, kg.size(w.headRelation()), w.bodySize,
                 w.pcaBodySize, functional));
+    }
+
+    /** Warns, once after mining, of the rules {@link #toMinedRule} left out. */
+    void warnLeftOut() {
+        long n = leftOut.get();
+        if (n > 0) {
+            Warnings.warn("{} rule{} with constants left out: a rule file cannot hold the constant {}", n,
+                    n == 1 ? "" : "s", leftOutExample);
+        }
     }
 
     private Atom atom(int s, int r, int o) {

@@ -1,19 +1,25 @@
 package dev.lacuna.mining;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Messages;
 import dev.lacuna.Progress;
 import dev.lacuna.rules.AmieRules;
 import dev.lacuna.rules.MinedRule;
 import dev.lacuna.rules.RuleGraph;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.SourceNames;
+import dev.lacuna.store.LacunaVocab;
 
 /**
  * What {@code lacuna mine} does: mine a KG file or a stored KG's {@code complete} graph, write AMIE3's TSV and, for a
@@ -60,6 +66,11 @@ public final class MineOperation {
         long t0 = System.nanoTime();
         try (RepositoryConnection c = repository.getConnection()) {
             RuleGraph.refuseReplacingBuild(c, kg, settings.force());
+            // a relation name the KG lacks is refused before the KG is read, as the rest of the options are
+            List<String> relations = storedRelations(c, kg);
+            if (!relations.isEmpty()) {
+                settings.options().relations().resolve(relations, "KG '" + kg.name() + "'");
+            }
         }
         KgIndex index = KgIndex.fromRepository(repository, kg);
         if (index.tripleCount() == 0) {
@@ -84,14 +95,61 @@ public final class MineOperation {
      * {@code lacuna build} without {@code --rules} mines through here, writing no file and storing nothing itself.
      */
     public List<MinedRule> mine(KgIndex kg) {
-        MinerOptions options = settings.options();
+        List<String> relations = relationNames(kg);
+        // names checked against the KG before any work: a mistyped relation would otherwise mine everything
+        MinerOptions options = settings.options().withRelations(settings.options().relations().resolve(relations,
+                "the KG mined"));
         HeadPartition heads = settings.heads();
+        refuseUnwritableNames(kg);
+        String kept = options.relations().describe(relations);
         notes.accept(String.format(Locale.ROOT, "mining %,d triples, %,d entities, %,d relations (minhc %s, minc %s, "
-                + "minpca %s, maxad %d, %d threads%s%s)", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
+                + "minpca %s, maxad %d, %d threads%s%s)%s", kg.tripleCount(), kg.entityCount(), kg.relationCount(),
                 options.minHeadCoverage(), options.minStdConfidence(), options.minPcaConfidence(), options.maxAtoms(),
                 options.threads(), options.constants() ? ", with constants" : "",
-                heads.equals(HeadPartition.ALL) ? "" : ", head relations part " + heads));
+                heads.equals(HeadPartition.ALL) ? "" : ", head relations part " + heads,
+                kept == null ? "" : "; relations " + kept));
         return new Miner(kg, options, progress, heads).mine();
+    }
+
+    /**
+     * Refuses, before hours of mining, a KG whose rules no rule file could hold: a relation name with whitespace (a
+     * store loaded before load refused such names). A constant that no rule file can hold is left out of the rules
+     * instead, with a warning (see {@code ConstantLanguage}): most entities never become constants.
+     */
+    static void refuseUnwritableNames(KgIndex kg) {
+        for (int r = 0; r < kg.relationCount(); r++) {
+            SourceNames.Problem p = SourceNames.relationProblem(kg.relationName(r));
+            if (p != null) {
+                throw new BadInputException("relation '" + Messages.echo(kg.relationName(r)) + "' " + p.text()
+                        + "; load the KG again with the relation renamed");
+            }
+        }
+    }
+
+    /**
+     * A stored KG's relation names as its load recorded them in the labels graph, sorted (none for a KG that is not
+     * loaded): to check options that name relations before the KG is read.
+     */
+    public static List<String> storedRelations(RepositoryConnection conn, KgGraphs kg) {
+        List<String> names = new ArrayList<>();
+        try (RepositoryResult<Statement> it = conn.getStatements(null, LacunaVocab.SOURCE_NAME, null, false, kg.labels())) {
+            for (Statement st : it) {
+                if (st.getSubject().stringValue().startsWith(kg.relationPrefix())) {
+                    names.add(st.getObject().stringValue());
+                }
+            }
+        }
+        names.sort(null);
+        return names;
+    }
+
+    /** The KG's relation names, in id order. */
+    public static List<String> relationNames(KgIndex kg) {
+        List<String> names = new ArrayList<>(kg.relationCount());
+        for (int r = 0; r < kg.relationCount(); r++) {
+            names.add(kg.relationName(r));
+        }
+        return names;
     }
 
     private static double seconds(long t0) {

@@ -21,7 +21,8 @@ import dev.lacuna.rules.RuleMeasures;
  * Mines closed Horn rules the way AMIE3 3.5.1 does (see testdata/reference/amie3/README.md), breadth first,
  * one rule length (generation) at a time:
  * <ol>
- * <li>seeds: {@code ?a r ?b} for every relation with at least {@code minInitialSupport} facts;</li>
+ * <li>seeds: {@code ?a r ?b} for every relation with at least {@code minInitialSupport} facts that the
+ *     {@link RelationChoice} allows as a head (a head target whatever its size, as AMIE3's {@code -htr} seeds it);</li>
  * <li>each queued rule is refined by dangling and closing atoms; a refinement is kept while its support
  *     (distinct head bindings) is at least ceil(minhc x facts of the head relation); refinements equal up to
  *     variable renaming merge into one;</li>
@@ -32,7 +33,9 @@ import dev.lacuna.rules.RuleMeasures;
  *     but it keeps only one copy of each rule per derivation until output, so in effect a rule passes if some
  *     derivation passes; comparing with every closed parent drops rules AMIE3 outputs (UMLS, maxad 4), while
  *     comparing with output rules only reproduces every reference file;</li>
- * <li>rules with PCA confidence 1.0 are not refined further.</li>
+ * <li>rules with PCA confidence 1.0 are not refined further;</li>
+ * <li>a refinement whose new atom uses a relation the {@link RelationChoice} keeps out of bodies is dropped before
+ *     it is merged or measured, which is AMIE3's search: it never adds such an atom.</li>
  * </ol>
  * With {@code constants} (AMIE3's {@code -const}) the search runs over {@link ConstantLanguage}: rules may then have
  * instantiated atoms ({@code ?a gender female}); AMIE3's DIFFERENTFROM pseudo-atoms ({@code ?z != C}) are not
@@ -66,7 +69,13 @@ public final class Miner {
         if (kg.tripleCount() == 0) {
             throw new LacunaException("the knowledge graph has no triples: nothing to mine");
         }
-        return options.constants() ? search(new ConstantLanguage(kg, options)) : search(new PlainLanguage());
+        if (!options.constants()) {
+            return search(new PlainLanguage());
+        }
+        ConstantLanguage language = new ConstantLanguage(kg, options);
+        List<MinedRule> rules = search(language);
+        language.warnLeftOut();
+        return rules;
     }
 
     /**
@@ -77,7 +86,8 @@ public final class Miner {
      * @param <E> its evaluator, one per thread
      */
     interface Language<K extends Comparable<K>, R extends Candidate<K>, E> {
-        List<R> seeds();
+        /** The one-atom rules to start from, for the relations with {@code heads[r]}. */
+        List<R> seeds(boolean[] heads);
 
         E evaluator();
 
@@ -119,13 +129,13 @@ public final class Miner {
         /** The canonical key of a head plus some of a rule's body atoms (the skyline's sub-rule lookup). */
         K keyOf(int[] atoms);
 
+        /** The rule as output, or null when no rule file could hold it (a constant with whitespace in its name). */
         MinedRule toMinedRule(R rule);
     }
 
     private <K extends Comparable<K>, R extends Candidate<K>, E> List<MinedRule> search(Language<K, R, E> language) {
-        List<R> queue = new ArrayList<>(language.seeds());
-        boolean[] mine = heads.heads(kg);
-        queue.removeIf(seed -> !mine[seed.headRelation()]);
+        boolean[] bodies = bodyRelations();
+        List<R> queue = new ArrayList<>(language.seeds(headRelations()));
         // Output rules of earlier generations: canonical key -> PCA confidence (for the skyline).
         Map<K, Double> outputPca = new HashMap<>();
         List<R> output = new ArrayList<>();
@@ -165,6 +175,9 @@ public final class Miner {
             Map<K, R> merged = new HashMap<>();
             for (int i = 0; i < current.size(); i++) {
                 for (R child : refined.get(i)) {
+                    if (!bodyAllowed(child, bodies)) {
+                        continue; // as AMIE3 never adds the atom: no refinement of it can lose it again
+                    }
                     R known = merged.putIfAbsent(child.key, child);
                     if (known != null && known.support != child.support) {
                         throw new IllegalStateException("support differs for one rule: " + child.key);
@@ -220,10 +233,54 @@ public final class Miner {
         }
         List<MinedRule> rules = new ArrayList<>(output.size());
         for (R w : output) {
-            rules.add(language.toMinedRule(w));
+            MinedRule m = language.toMinedRule(w);
+            if (m != null) {
+                rules.add(m);
+            }
         }
         rules.sort(AmieRules.ORDER);
         return rules;
+    }
+
+    /**
+     * Per relation id: whether it seeds a rule. A head relation of this part ({@code --heads}) that the relation choice
+     * allows, with at least {@code --minis} facts, or named by {@code --head-target-relations} (AMIE3 seeds its head
+     * targets whatever their size) and with a fact at all.
+     */
+    private boolean[] headRelations() {
+        boolean[] part = heads.heads(kg);
+        RelationChoice choice = options.relations();
+        boolean[] seeded = new boolean[kg.relationCount()];
+        for (int r = 0; r < seeded.length; r++) {
+            String name = kg.relationName(r);
+            seeded[r] = part[r] && kg.size(r) > 0 && choice.head(name)
+                    && (kg.size(r) >= options.minInitialSupport() || choice.targeted(name));
+        }
+        return seeded;
+    }
+
+    /** Per relation id: whether a body atom may use it; null when every relation may. */
+    private boolean[] bodyRelations() {
+        boolean[] allowed = new boolean[kg.relationCount()];
+        boolean all = true;
+        for (int r = 0; r < allowed.length; r++) {
+            allowed[r] = options.relations().body(kg.relationName(r));
+            all &= allowed[r];
+        }
+        return all ? null : allowed;
+    }
+
+    /** Whether every body atom of a refinement uses a relation the choice allows in bodies. */
+    private static boolean bodyAllowed(Candidate<?> rule, boolean[] bodies) {
+        if (bodies == null) {
+            return true;
+        }
+        for (int i = 4; i < rule.atoms.length; i += 3) {
+            if (!bodies[rule.atoms[i]]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The count of PCA body size past which a rule cannot reach the PCA threshold. */
@@ -285,10 +342,10 @@ public final class Miner {
     /** Rules without constants: the compact {@link WorkRule} encoding and the specialised {@link Matcher}. */
     private final class PlainLanguage implements Language<WorkRule.Key, WorkRule, Matcher> {
         @Override
-        public List<WorkRule> seeds() {
+        public List<WorkRule> seeds(boolean[] heads) {
             List<WorkRule> seeds = new ArrayList<>();
             for (int r = 0; r < kg.relationCount(); r++) {
-                if (kg.size(r) >= options.minInitialSupport() && kg.size(r) > 0) {
+                if (heads[r]) {
                     seeds.add(WorkRule.of(new int[] {0, r, 1}, kg.size(r)));
                 }
             }

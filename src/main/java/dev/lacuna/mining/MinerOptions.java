@@ -6,9 +6,18 @@ package dev.lacuna.mining;
  * is AMIE3's {@code -minis}: only relations with at least that many facts become head relations.
  * {@code maxRelationOccurrences} is AMIE3's recursivity limit (a relation at most 3 times in a rule, head included).
  * {@code constants} is AMIE3's {@code -const}: rules may also have instantiated atoms (see {@link ConstantLanguage}).
+ * {@code relations} is AMIE3's {@code -htr}/{@code -hexr}/{@code -btr}/{@code -bexr} with Lacuna's default for the
+ * RDF/OWL vocabulary ({@link RelationChoice}).
  */
 public record MinerOptions(double minHeadCoverage, double minStdConfidence, double minPcaConfidence, int maxAtoms,
-        int minInitialSupport, int maxRelationOccurrences, int threads, boolean constants) {
+        int minInitialSupport, int maxRelationOccurrences, int threads, boolean constants, RelationChoice relations) {
+
+    /** Options with the default relation choice. */
+    public MinerOptions(double minHeadCoverage, double minStdConfidence, double minPcaConfidence, int maxAtoms,
+            int minInitialSupport, int maxRelationOccurrences, int threads, boolean constants) {
+        this(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport, maxRelationOccurrences,
+                threads, constants, RelationChoice.DEFAULT);
+    }
 
     /** Options without constants (AMIE3's default). */
     public MinerOptions(double minHeadCoverage, double minStdConfidence, double minPcaConfidence, int maxAtoms,
@@ -40,6 +49,9 @@ public record MinerOptions(double minHeadCoverage, double minStdConfidence, doub
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
+        if (relations == null) {
+            relations = RelationChoice.DEFAULT;
+        }
     }
 
     private static void check(String what, double v) {
@@ -55,17 +67,23 @@ public record MinerOptions(double minHeadCoverage, double minStdConfidence, doub
 
     public MinerOptions withMaxAtoms(int k) {
         return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, k, minInitialSupport,
-                maxRelationOccurrences, threads, constants);
+                maxRelationOccurrences, threads, constants, relations);
     }
 
     public MinerOptions withThreads(int n) {
         return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport,
-                maxRelationOccurrences, n, constants);
+                maxRelationOccurrences, n, constants, relations);
     }
 
     /** The same options with AMIE3's {@code -const} on or off. */
     public MinerOptions withConstants(boolean on) {
         return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport,
-                maxRelationOccurrences, threads, on);
+                maxRelationOccurrences, threads, on, relations);
+    }
+
+    /** The same options with another choice of head and body relations. */
+    public MinerOptions withRelations(RelationChoice choice) {
+        return new MinerOptions(minHeadCoverage, minStdConfidence, minPcaConfidence, maxAtoms, minInitialSupport,
+                maxRelationOccurrences, threads, constants, choice);
     }
 }

@@ -3,6 +3,10 @@ package dev.lacuna.questions;
 import dev.lacuna.rules.sparql.Side;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -83,6 +87,34 @@ public record Question(
         return depth == null ? 1 : depth;
     }
 
+    /**
+     * Whether the text names the topic entity: its private id as a whole token (not inside a longer run of letters
+     * or digits). Templates and LLM questions both name it so.
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean namesTopic() {
+        return topicToken(topicEntity).matcher(question).find();
+    }
+
+    /**
+     * The text with its topic named {@code name}: every whole-token occurrence of the topic's private id replaced
+     * (the text itself when it does not name the topic). The one renaming that {@code lacuna export} writes,
+     * {@code lacuna tog} asks, and {@code evaluate --from tog} matches records by.
+     */
+    public String textNamingTopic(String name) {
+        if (name == null || name.equals(topicEntity)) {
+            return question;
+        }
+        return topicToken(topicEntity).matcher(question).replaceAll(Matcher.quoteReplacement(name));
+    }
+
+    private static final Map<String, Pattern> TOPIC_TOKENS = new ConcurrentHashMap<>();
+
+    private static Pattern topicToken(String id) {
+        return TOPIC_TOKENS.computeIfAbsent(id,
+                k -> Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(k) + "(?![\\p{L}\\p{N}])"));
+    }
+
     public Question withId(String newId) {
         return new Question(newId, question, topicEntity, relation, direction, answers, hardAnswer, rule, ruleType,
                 grounding, otherRules, split, depth, proof, trap, noiseLost);
@@ -117,6 +149,18 @@ public record Question(
     @com.fasterxml.jackson.annotation.JsonIgnore
     public Side side() {
         return Side.parse(direction);
+    }
+
+    /**
+     * The question's text with its topic named {@code name} wherever the text names the topic's private id as a whole
+     * token (templates and LLM questions both name it so), as a system that names entities that way is asked it.
+     */
+    public String textWithTopic(String name) {
+        if (name == null || name.equals(topicEntity)) {
+            return question;
+        }
+        return java.util.regex.Pattern.compile("(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(topicEntity)
+                + "(?![\\p{L}\\p{N}])").matcher(question).replaceAll(java.util.regex.Matcher.quoteReplacement(name));
     }
 
     public Question withSplit(SplitName newSplit) {

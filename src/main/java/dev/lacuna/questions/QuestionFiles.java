@@ -1,13 +1,9 @@
 package dev.lacuna.questions;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -22,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.LineReader;
 import dev.lacuna.Json;
 
 /**
@@ -101,28 +98,13 @@ public final class QuestionFiles {
     public static List<Question> readJsonl(Path file) {
         List<Question> questions = new ArrayList<>();
         String source = file.toString();
-        long lineNo = 0;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
-            while (true) {
-                String line;
-                try {
-                    line = in.readLine();
-                } catch (CharacterCodingException e) {
-                    throw new BadInputException(source, lineNo + 1, -1, "not valid UTF-8", e);
-                }
-                if (line == null) {
-                    break;
-                }
-                lineNo++;
-                if (lineNo == 1 && line.startsWith("\uFEFF")) {
-                    line = line.substring(1); // a byte order mark, skipped as in every file Lacuna reads
-                }
+        try (LineReader in = LineReader.open(file)) {
+            String line;
+            while ((line = in.readLine()) != null) {
                 if (line.isBlank()) {
                     continue;
                 }
-                questions.add(parseLine(line, source, lineNo));
+                questions.add(parseLine(line, source, in.lineNumber()));
             }
         } catch (NoSuchFileException e) {
             throw new BadInputException(source, -1, -1, "file not found");

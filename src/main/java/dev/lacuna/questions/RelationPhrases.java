@@ -1,13 +1,8 @@
 package dev.lacuna.questions;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -23,6 +18,7 @@ import java.util.Set;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.LineReader;
 
 /**
  * How each relation is asked about: per relation a forward question (topic is the head h, answer the tail t)
@@ -70,8 +66,7 @@ public final class RelationPhrases {
             if (in == null) {
                 throw new LacunaException("built-in relation phrases " + BUILT_IN + " are missing from the jar");
             }
-            return new RelationPhrases(parse(new BufferedReader(new InputStreamReader(in,
-                    StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT))), BUILT_IN));
+            return new RelationPhrases(parse(new LineReader(in, BUILT_IN), BUILT_IN));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -106,9 +101,7 @@ public final class RelationPhrases {
 
     /** Reads a phrase file; bad lines give a {@link BadInputException} with file and line. */
     public static Map<String, Phrase> read(Path file) {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
+        try (LineReader reader = LineReader.open(file)) {
             return parse(reader, file.toString());
         } catch (NoSuchFileException e) {
             throw new BadInputException(file.toString(), -1, -1, "relation phrase file not found");
@@ -117,23 +110,11 @@ public final class RelationPhrases {
         }
     }
 
-    private static Map<String, Phrase> parse(BufferedReader reader, String source) throws IOException {
+    private static Map<String, Phrase> parse(LineReader reader, String source) throws IOException {
         Map<String, Phrase> table = new LinkedHashMap<>();
-        long lineNo = 0;
         String line;
-        while (true) {
-            try {
-                line = reader.readLine();
-            } catch (CharacterCodingException e) {
-                throw new BadInputException(source, lineNo + 1, -1, "not valid UTF-8", e);
-            }
-            if (line == null) {
-                break;
-            }
-            lineNo++;
-            if (lineNo == 1 && line.startsWith("\uFEFF")) {
-                line = line.substring(1);
-            }
+        while ((line = reader.readLine()) != null) {
+            long lineNo = reader.lineNumber();
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }

@@ -1,9 +1,6 @@
 package dev.lacuna.rules;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +16,9 @@ import java.util.regex.Pattern;
 import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.LineReader;
+import dev.lacuna.Messages;
+import dev.lacuna.store.SourceNames;
 
 /**
  * Reads and writes AMIE3's rule files: a tab-separated header line {@code Rule, Head Coverage, Standard
@@ -37,7 +37,8 @@ public final class AmieRules {
     /** Lines AMIE3 prints on stdout after its rules. */
     private static final Pattern TRAILER = Pattern.compile(
             "^(Mining done|Total time|\\d+ rules mined|Loading|Using|Lazy|Rule\\s).*");
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    /** A token of a rule: what lies between whitespace, Unicode's included (a name holds none, see Atom). */
+    private static final Pattern TOKEN = Pattern.compile("[^\\s\\p{Z}]+", Pattern.UNICODE_CHARACTER_CLASS);
 
     /** Deterministic output order: head relation, rule length, then the printed rule. */
     public static final Comparator<MinedRule> ORDER = Comparator
@@ -58,12 +59,11 @@ public final class AmieRules {
         String source = file.toString();
         List<MinedRule> rules = new ArrayList<>();
         Set<Rule> seen = new HashSet<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (LineReader in = LineReader.open(file)) {
             boolean headerSeen = false;
-            long lineNo = 0;
             String line;
             while ((line = in.readLine()) != null) {
-                lineNo++;
+                long lineNo = in.lineNumber();
                 if (!headerSeen) {
                     // AMIE3's stdout starts with log lines; its TSV with the header.
                     if (line.startsWith("Rule\t")) {
@@ -121,7 +121,7 @@ public final class AmieRules {
             functional = -2;
         } else {
             throw new BadInputException(source, lineNo, start[7] + 1,
-                    "Functional Variable must be -1 or -2, got '" + cols[7] + "'");
+                    "Functional Variable must be -1 or -2, got '" + Messages.echo(cols[7]) + "'");
         }
         if (rule.head().hasConstant()) {
             // a head with a constant has one variable: it is the functional one, on its side (-1 subject, -2 object),
@@ -136,10 +136,10 @@ public final class AmieRules {
         try {
             v = Double.parseDouble(text.trim());
         } catch (NumberFormatException e) {
-            throw new BadInputException(source, line, start + 1, column + " is not a number: '" + text + "'");
+            throw new BadInputException(source, line, start + 1, column + " is not a number: '" + Messages.echo(text) + "'");
         }
         if (!(v >= 0.0 && v <= 1.0)) {
-            throw new BadInputException(source, line, start + 1, column + " must lie in [0, 1], got " + text);
+            throw new BadInputException(source, line, start + 1, column + " must lie in [0, 1], got " + Messages.echo(text));
         }
         return v;
     }
@@ -158,39 +158,49 @@ public final class AmieRules {
             } catch (NumberFormatException ignored) {
                 // reported below
             }
-            throw new BadInputException(source, line, start + 1, column + " is not a whole number: '" + text + "'");
+            throw new BadInputException(source, line, start + 1, column + " is not a whole number: '" + Messages.echo(text) + "'");
         }
     }
 
     /**
      * Parses a rule in AMIE3's printed form ({@code ?b  r1  ?a  ?a  r2  ?c   => ?b  r3  ?c}); whitespace between
-     * tokens may be any amount. Variables are {@code ?} followed by letters and digits; any other argument token
-     * is a constant (AMIE3's {@code -const} rules print entities by name), e.g. {@code ?a  gender  female}.
+     * tokens may be any amount, Unicode's included. Variables are {@code ?} followed by letters and digits; any other
+     * argument token is a constant (AMIE3's {@code -const} rules print entities by name), e.g.
+     * {@code ?a  gender  female}. The arrow is the token {@code =>} alone: a name may hold those two characters.
      */
     public static Rule parseRule(String text, String source, long line) {
-        String t = text.trim();
-        int arrow = t.indexOf("=>");
+        List<String> tokens = new ArrayList<>();
+        List<Integer> columns = new ArrayList<>();
+        int arrow = -1;
+        for (java.util.regex.Matcher m = TOKEN.matcher(text); m.find(); ) {
+            if (m.group().equals(SourceNames.AMIE_ARROW)) {
+                if (arrow >= 0) {
+                    throw new BadInputException(source, line, m.start() + 1, "more than one '=>' in rule '"
+                            + Messages.echo(text) + "'");
+                }
+                arrow = tokens.size();
+            }
+            tokens.add(m.group());
+            columns.add(m.start() + 1);
+        }
         if (arrow < 0) {
-            throw new BadInputException(source, line, 1, "not a rule (no '=>'): '" + text + "'");
+            throw new BadInputException(source, line, 1, "not a rule (no '=>' between body and head): '"
+                    + Messages.echo(text) + "'");
         }
-        if (t.indexOf("=>", arrow + 2) >= 0) {
-            throw new BadInputException(source, line, 1, "more than one '=>' in rule '" + text + "'");
-        }
-        String bodyText = t.substring(0, arrow).trim();
-        String headText = t.substring(arrow + 2).trim();
-        String[] bodyTokens = bodyText.isEmpty() ? new String[0] : WHITESPACE.split(bodyText);
-        String[] headTokens = headText.isEmpty() ? new String[0] : WHITESPACE.split(headText);
+        String[] bodyTokens = tokens.subList(0, arrow).toArray(new String[0]);
+        String[] headTokens = tokens.subList(arrow + 1, tokens.size()).toArray(new String[0]);
         if (bodyTokens.length == 0) {
-            throw new BadInputException(source, line, 1, "rule has an empty body: '" + text + "'");
+            throw new BadInputException(source, line, 1, "rule has an empty body: '" + Messages.echo(text) + "'");
         }
         if (bodyTokens.length % 3 != 0) {
             throw new BadInputException(source, line, 1,
                     "body must be atoms of three tokens (?x relation ?y), found " + bodyTokens.length + " tokens: '"
-                            + bodyText + "'");
+                            + Messages.echo(String.join("  ", bodyTokens)) + "'");
         }
         if (headTokens.length != 3) {
-            throw new BadInputException(source, line, arrow + 3,
-                    "head must be one atom (?x relation ?y), found " + headTokens.length + " tokens: '" + headText + "'");
+            throw new BadInputException(source, line, columns.get(arrow) + 3,
+                    "head must be one atom (?x relation ?y), found " + headTokens.length + " tokens: '"
+                            + Messages.echo(String.join("  ", headTokens)) + "'");
         }
         Map<String, Integer> vars = new HashMap<>();
         List<Atom> body = new ArrayList<>();
@@ -201,7 +211,7 @@ public final class AmieRules {
         try {
             return Rule.of(body, head);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(source, line, 1, e.getMessage() + " in rule '" + text + "'");
+            throw new BadInputException(source, line, 1, e.getMessage() + " in rule '" + Messages.echo(text) + "'");
         }
     }
 
@@ -211,8 +221,8 @@ public final class AmieRules {
         boolean sConst = !s.startsWith("?");
         boolean oConst = !o.startsWith("?");
         if (sConst && oConst) {
-            throw new BadInputException(source, line, 1, "atom '" + s + "  " + tokens[i + 1] + "  " + o
-                    + "' has no variable (a variable starts with '?') in rule '" + text + "'");
+            throw new BadInputException(source, line, 1, "atom '" + Messages.echo(s + "  " + tokens[i + 1] + "  " + o)
+                    + "' has no variable (a variable starts with '?') in rule '" + Messages.echo(text) + "'");
         }
         try {
             if (sConst) {
@@ -222,7 +232,7 @@ public final class AmieRules {
                 return Atom.withObjectConstant(variable(s, vars, source, line, text), tokens[i + 1], o);
             }
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(source, line, 1, e.getMessage() + " in rule '" + text + "'");
+            throw new BadInputException(source, line, 1, e.getMessage() + " in rule '" + Messages.echo(text) + "'");
         }
         return new Atom(variable(s, vars, source, line, text), tokens[i + 1], variable(o, vars, source, line, text));
     }
@@ -231,7 +241,8 @@ public final class AmieRules {
     private static int variable(String token, Map<String, Integer> vars, String source, long line, String text) {
         if (token.length() < 2) {
             throw new BadInputException(source, line, 1,
-                    "'" + token + "' is not a variable (a '?' followed by letters and digits) in rule '" + text + "'");
+                    "'" + Messages.echo(token) + "' is not a variable (a '?' followed by letters and digits) in rule '"
+                            + Messages.echo(text) + "'");
         }
         return vars.computeIfAbsent(token, k -> vars.size());
     }
@@ -263,10 +274,10 @@ public final class AmieRules {
 
     /** Whether the rule file was written by {@code lacuna mine} (its first line is {@link #MINED_BY_LACUNA_LINE}). */
     public static boolean minedByLacuna(Path file) {
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (LineReader in = LineReader.open(file)) {
             String first = in.readLine();
-            return first != null && first.replace("\uFEFF", "").equals(MINED_BY_LACUNA_LINE);
-        } catch (IOException e) {
+            return first != null && first.equals(MINED_BY_LACUNA_LINE);
+        } catch (IOException | BadInputException e) {
             return false;
         }
     }

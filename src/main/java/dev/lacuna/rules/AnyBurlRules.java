@@ -1,15 +1,6 @@
 package dev.lacuna.rules;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +14,9 @@ import java.util.regex.Pattern;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.LineReader;
+import dev.lacuna.Messages;
+import dev.lacuna.store.SourceNames;
 
 /**
  * Reads and writes AnyBURL's rule files, the format SAFRAN and PyClause read to apply rules (and AMIE 3.5 writes
@@ -40,6 +34,9 @@ public final class AnyBurlRules {
     public static final String EQUALITY = "me_myself_i";
     private static final Pattern ATOM_SEPARATOR = Pattern.compile("(?<=\\)),\\s+");
     private static final Pattern VARIABLE = Pattern.compile("[A-Z]");
+    /** What the message about a file that is not UTF-8 adds. */
+    private static final String NOT_UTF8 = ": not UTF-8 text (AnyBURL writes its platform's charset, on Windows"
+            + " windows-1252: convert the file, e.g. iconv -f windows-1252 -t utf-8)";
     /** Body variables as AnyBURL names them, after X and Y. */
     private static final String FRESH = "ABCDEFGHIJKLMNOPQRSTUVW";
 
@@ -102,38 +99,13 @@ public final class AnyBurlRules {
         String source = file.toString();
         List<Line> lines = new ArrayList<>();
         Map<Rule, Long> seen = new HashMap<>();
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
-            CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            long lineNo = 0;
-            int b = 0;
-            while (b >= 0) {
-                bytes.reset();
-                while ((b = in.read()) >= 0 && b != '\n') {
-                    bytes.write(b);
-                }
-                if (b < 0 && bytes.size() == 0) {
-                    break;
-                }
-                lineNo++;
-                String text;
-                try {
-                    text = utf8.decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
-                } catch (CharacterCodingException e) {
-                    throw new BadInputException(source, lineNo, -1, "not UTF-8 text (AnyBURL writes its platform's"
-                            + " charset, on Windows windows-1252: convert the file, e.g. iconv -f windows-1252 -t"
-                            + " utf-8)");
-                }
-                if (text.endsWith("\r")) {
-                    text = text.substring(0, text.length() - 1);
-                }
-                if (lineNo == 1 && text.startsWith("\uFEFF")) {
-                    text = text.substring(1);
-                }
+        try (LineReader in = LineReader.open(file, NOT_UTF8)) {
+            String text;
+            while ((text = in.readLine()) != null) {
                 if (text.isBlank()) {
                     continue;
                 }
+                long lineNo = in.lineNumber();
                 Line line = parseLine(text, source, lineNo);
                 if (line.rule() != null) {
                     Long earlier = seen.putIfAbsent(line.rule(), lineNo);
@@ -165,12 +137,12 @@ public final class AnyBurlRules {
         try {
             confidence = Double.parseDouble(cols[2].trim());
         } catch (NumberFormatException e) {
-            throw new BadInputException(source, lineNo, confidenceColumn, "confidence is not a number: '" + cols[2]
+            throw new BadInputException(source, lineNo, confidenceColumn, "confidence is not a number: '" + Messages.echo(cols[2])
                     + "'");
         }
         if (!(confidence >= 0 && confidence <= 1)) {
             throw new BadInputException(source, lineNo, confidenceColumn, "confidence must lie in [0, 1], got "
-                    + cols[2]);
+                    + Messages.echo(cols[2]));
         }
         int ruleColumn = confidenceColumn + cols[2].length() + 1;
         Parsed parsed = parseRule(cols[3], source, lineNo, ruleColumn);
@@ -187,7 +159,7 @@ public final class AnyBurlRules {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new BadInputException(source, lineNo, col, column + " is not a whole number >= 0: '" + text + "'");
+        throw new BadInputException(source, lineNo, col, column + " is not a whole number >= 0: '" + Messages.echo(text) + "'");
     }
 
     /** A rule's kind, the rule itself for the closed kinds, and the relations it names. */
@@ -196,17 +168,19 @@ public final class AnyBurlRules {
 
     /** Parses {@code head(X,Y) <= b1(X,A), b2(A,Y)}; {@code column} is where the rule starts on its line. */
     public static Parsed parseRule(String text, String source, long lineNo, int column) {
-        int arrow = text.indexOf("<=");
+        int arrow = arrow(text, -1);
         if (arrow < 0) {
-            throw new BadInputException(source, lineNo, column, "not an AnyBURL rule (no '<='): '" + text + "'");
+            throw new BadInputException(source, lineNo, column, "not an AnyBURL rule (no '<=' between head and"
+                    + " body): '" + Messages.echo(text) + "'");
         }
-        if (text.indexOf("<=", arrow + 2) >= 0) {
-            throw new BadInputException(source, lineNo, column, "more than one '<=' in rule '" + text + "'");
+        if (arrow(text, arrow) >= 0) {
+            throw new BadInputException(source, lineNo, column, "more than one '<=' in rule '" + Messages.echo(text)
+                    + "'");
         }
         List<String[]> head = atoms(text.substring(0, arrow), source, lineNo, column, text);
         if (head.size() != 1) {
-            throw new BadInputException(source, lineNo, column, "the head must be one atom r(X,Y) in rule '" + text
-                    + "'");
+            throw new BadInputException(source, lineNo, column, "the head must be one atom r(X,Y) in rule '"
+                    + Messages.echo(text) + "'");
         }
         List<String[]> body = text.substring(arrow + 2).isBlank() ? List.of()
                 : atoms(text.substring(arrow + 2), source, lineNo, column + arrow + 2, text);
@@ -219,7 +193,7 @@ public final class AnyBurlRules {
             }
         }
         if (!isVariable(h[1]) && !isVariable(h[2])) {
-            throw new BadInputException(source, lineNo, column, "the head atom has no variable in rule '" + text + "'");
+            throw new BadInputException(source, lineNo, column, "the head atom has no variable in rule '" + Messages.echo(text) + "'");
         }
         if (h[1].equals(h[2]) || mentions(head, EQUALITY) || mentions(body, EQUALITY)) {
             return new Parsed(Kind.U_XX, null, relations);
@@ -236,12 +210,27 @@ public final class AnyBurlRules {
         try {
             rule = Rule.of(bodyAtoms, atom(h, variables, source, lineNo, column, text));
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(source, lineNo, column, e.getMessage() + " in rule '" + text + "'");
+            throw new BadInputException(source, lineNo, column, e.getMessage() + " in rule '" + Messages.echo(text) + "'");
         }
         if (!rule.isClosed()) {
             return new Parsed(Kind.U_D, null, relations);
         }
         return new Parsed(rule.head().hasConstant() ? Kind.U_C : Kind.B, rule, relations);
+    }
+
+    /**
+     * Where the arrow {@code <=} is after {@code after}, or -1: the two characters with whitespace (or the line's end)
+     * on each side, as AnyBURL writes them; a name holds no whitespace, so a name may hold {@code <=} itself.
+     */
+    private static int arrow(String text, int after) {
+        for (int i = text.indexOf("<=", after + 1); i >= 0; i = text.indexOf("<=", i + 1)) {
+            boolean before = i == 0 || SourceNames.isSpace(text.codePointBefore(i));
+            boolean behind = i + 2 == text.length() || SourceNames.isSpace(text.codePointAt(i + 2));
+            if (before && behind) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -269,9 +258,9 @@ public final class AnyBurlRules {
     private static String[] atom(String text, String source, long lineNo, int column, String rule) {
         String t = text.strip();
         int open = t.indexOf('(');
-        if (open <= 0 || !t.endsWith(")") || t.chars().anyMatch(Character::isWhitespace)) {
-            throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) at '" + t
-                    + "' in rule '" + rule + "' (atoms are separated by ', ')");
+        if (open <= 0 || !t.endsWith(")") || SourceNames.firstSpace(t) >= 0) {
+            throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) at '"
+                    + Messages.echo(t) + "' in rule '" + Messages.echo(rule) + "' (atoms are separated by ', ')");
         }
         String arguments = t.substring(open + 1, t.length() - 1);
         String subject;
@@ -290,13 +279,13 @@ public final class AnyBurlRules {
                 object = arguments.substring(comma + 1);
             } else {
                 throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) with a"
-                        + " variable at '" + t + "' in rule '" + rule + "'");
+                        + " variable at '" + Messages.echo(t) + "' in rule '" + Messages.echo(rule) + "'");
             }
         }
         for (String name : new String[] {subject, object}) {
             if (!balanced(name)) {
-                throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) at '" + t
-                        + "' in rule '" + rule + "' (atoms are separated by ', ')");
+                throw new BadInputException(source, lineNo, column, "expected an atom relation(arg,arg) at '"
+                        + Messages.echo(t) + "' in rule '" + Messages.echo(rule) + "' (atoms are separated by ', ')");
             }
         }
         return new String[] {t.substring(0, open), subject, object};
@@ -344,10 +333,10 @@ public final class AnyBurlRules {
                 return Atom.withSubjectConstant(a[1], a[0], variable(a[2], variables));
             }
         } catch (IllegalArgumentException e) {
-            throw new BadInputException(source, lineNo, column, e.getMessage() + " in rule '" + text + "'");
+            throw new BadInputException(source, lineNo, column, e.getMessage() + " in rule '" + Messages.echo(text) + "'");
         }
-        throw new BadInputException(source, lineNo, column, "atom " + a[0] + "(" + a[1] + "," + a[2]
-                + ") has no variable (a variable is one upper-case letter) in rule '" + text + "'");
+        throw new BadInputException(source, lineNo, column, "atom " + Messages.echo(a[0] + "(" + a[1] + "," + a[2]
+                + ")") + " has no variable (a variable is one upper-case letter) in rule '" + Messages.echo(text) + "'");
     }
 
     private static int variable(String name, Map<String, Integer> variables) {
@@ -427,6 +416,40 @@ public final class AnyBurlRules {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * Why AnyBURL's format cannot write one of the rule's names so that it reads back as the same name, or null if it
+     * can: a relation with a '(' (the atom's arguments start at the first one) or named {@value #EQUALITY}; a constant
+     * that reads as a variable (one upper-case letter) or as {@value #EQUALITY}, or whose parentheses do not pair.
+     * Whitespace cannot occur: no name of a {@link Rule} holds it.
+     */
+    public static String unwritableName(Rule rule) {
+        List<Atom> atoms = new ArrayList<>(rule.body());
+        atoms.add(rule.head());
+        for (Atom a : atoms) {
+            if (a.relation().indexOf('(') >= 0) {
+                return "relation '" + Messages.echo(a.relation()) + "' holds '(', where AnyBURL's atom starts its"
+                        + " arguments";
+            }
+            if (a.relation().equals(EQUALITY)) {
+                return "relation '" + EQUALITY + "' is AnyBURL's name for 'the same entity'";
+            }
+            for (String c : new String[] {a.subjectConstant(), a.objectConstant()}) {
+                if (c == null) {
+                    continue;
+                }
+                if (isVariable(c) || c.equals(EQUALITY)) {
+                    return "constant '" + c + "' reads as " + (c.equals(EQUALITY) ? "AnyBURL's 'the same entity'"
+                            : "a variable") + " in AnyBURL's format";
+                }
+                if (!balanced(c)) {
+                    return "constant '" + Messages.echo(c) + "' has parentheses that do not pair, which AnyBURL's"
+                            + " format takes for the atom's own";
+                }
+            }
+        }
+        return null;
     }
 
     /** One line of an AnyBURL file without the newline; confidence is correct / predicted (0 when nothing is predicted). */

@@ -2,12 +2,17 @@ package dev.lacuna.rules;
 
 import java.util.Objects;
 
+import dev.lacuna.Messages;
+import dev.lacuna.store.SourceNames;
+
 /**
  * One atom {@code relation(subject, object)} of a Horn rule. Each argument is a variable or a constant (an entity,
  * AMIE3's instantiated atoms with {@code -const}). Variables are numbered from 0: 0 is {@code ?a} and 1 is
  * {@code ?b} (the head's subject and object in a canonical {@link Rule}), 2.. are {@code ?c}, {@code ?d}, ...
  * A constant argument has the variable number {@link #CONSTANT} and its entity name in
  * {@code subjectConstant}/{@code objectConstant} (null for a variable). At least one argument is a variable.
+ * Every name is one a rule file can hold ({@link SourceNames#relationProblem}, {@link SourceNames#constantProblem}):
+ * no whitespace, so that whatever Lacuna writes in AMIE3's or AnyBURL's format it reads back as the same rule.
  */
 public record Atom(int subject, String relation, int object, String subjectConstant, String objectConstant)
         implements Comparable<Atom> {
@@ -17,6 +22,11 @@ public record Atom(int subject, String relation, int object, String subjectConst
 
     public Atom {
         Objects.requireNonNull(relation, "relation");
+        SourceNames.Problem problem = SourceNames.relationProblem(relation);
+        if (problem != null || relation.isEmpty()) {
+            throw new IllegalArgumentException("relation '" + Messages.echo(relation) + "' "
+                    + (problem == null ? "is empty" : problem.text()));
+        }
         check(subject, subjectConstant, "subject");
         check(object, objectConstant, "object");
         if (subjectConstant != null && objectConstant != null) {
@@ -45,10 +55,10 @@ public record Atom(int subject, String relation, int object, String subjectConst
             throw new IllegalArgumentException(side + ": a variable is numbered from 0, a constant has number "
                     + CONSTANT + "; got " + variable + (constant == null ? "" : " with constant " + constant));
         }
-        if (constant != null && (constant.isEmpty() || constant.startsWith("?")
-                || constant.chars().anyMatch(Character::isWhitespace))) {
-            throw new IllegalArgumentException("a constant is a non-empty name without spaces that does not start "
-                    + "with '?': '" + constant + "'");
+        SourceNames.Problem problem = constant == null ? null : SourceNames.constantProblem(constant);
+        if (problem != null) {
+            throw new IllegalArgumentException("constant '" + Messages.echo(constant) + "' " + problem.text()
+                    + " (a constant is a non-empty name without whitespace that does not start with '?')");
         }
     }
 

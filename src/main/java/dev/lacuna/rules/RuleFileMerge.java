@@ -1,6 +1,5 @@
 package dev.lacuna.rules;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,8 +13,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.lacuna.AtomicFiles;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
+import dev.lacuna.LineReader;
 
 /**
  * Joins the rule files of {@code mine --heads K/N} parts into the file one process would have written: the lines
@@ -38,14 +39,12 @@ public final class RuleFileMerge {
         for (Path part : parts) {
             String source = part.toString();
             Map<String, Boolean> headsHere = new HashMap<>();
-            try (BufferedReader in = Files.newBufferedReader(part, StandardCharsets.UTF_8)) {
+            try (LineReader in = LineReader.open(part)) {
                 String first = in.readLine();
-                long lineNo = 1;
                 boolean marked = first != null && first.equals(AmieRules.MINED_BY_LACUNA_LINE);
                 allMarked &= marked;
                 if (marked) {
                     first = in.readLine();
-                    lineNo++;
                 }
                 if (first == null || !first.equals(header)) {
                     throw new BadInputException(source, 1, 1,
@@ -53,7 +52,7 @@ public final class RuleFileMerge {
                 }
                 String text;
                 while ((text = in.readLine()) != null) {
-                    lineNo++;
+                    long lineNo = in.lineNumber();
                     if (text.isEmpty()) {
                         continue;
                     }
@@ -84,7 +83,7 @@ public final class RuleFileMerge {
         try {
             Path parent = output.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path part = Files.createTempFile(parent, output.getFileName().toString(), ".part");
+            Path part = AtomicFiles.newSibling(output);
             try {
                 try (BufferedWriter out = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
                     out.write(header);

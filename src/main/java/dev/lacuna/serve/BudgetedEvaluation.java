@@ -58,6 +58,7 @@ final class BudgetedEvaluation implements EvaluationStrategyFactory {
         List<QueryOptimizer> optimizers = new ArrayList<>();
         store.getOptimizers().forEach(optimizers::add);
         optimizers.add(new ConstantErrors(strategy));
+        optimizers.add(new WildcardCounts());
         strategy.setOptimizerPipeline(() -> optimizers);
         return strategy;
     }

@@ -2,11 +2,15 @@ package dev.lacuna.serve;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import org.eclipse.rdf4j.repository.Repository;
 
+import dev.lacuna.OutputGuard;
 import dev.lacuna.store.KgGraphs;
+import dev.lacuna.store.StoreKinds;
 import dev.lacuna.view.LabelMode;
 import dev.lacuna.view.Shape;
 
@@ -33,6 +37,7 @@ public final class EndpointBuilder {
     private int maxConnections = 2048;
     private Duration idleTimeout;
     private Long queryMemoryBytes;
+    private Integer queryShapes;
     private int maxUrlBytes = 64 * 1024;
     private Path keepUpdates;
 
@@ -162,6 +167,15 @@ public final class EndpointBuilder {
         return this;
     }
 
+    /**
+     * Query shapes kept parsed, so that a query of a shape seen before is not parsed again ({@link QueryShapes});
+     * 0 parses every query. Default 1,024 (or the system property {@code lacuna.serve.queryShapes}).
+     */
+    public EndpointBuilder queryShapes(int shapes) {
+        this.queryShapes = shapes;
+        return this;
+    }
+
     /** Largest request line and headers; a longer GET URL gets 414 with a hint to POST. */
     public EndpointBuilder maxUrlBytes(int bytes) {
         this.maxUrlBytes = bytes;
@@ -174,8 +188,21 @@ public final class EndpointBuilder {
         return this;
     }
 
+    /**
+     * The endpoint with these settings, checked: every problem of the settings is named at once, and the keep file
+     * goes through the guard of every output ({@link OutputGuard#file}: never in a store or benchmark folder, nor a
+     * folder, nor in a folder that does not exist).
+     */
     public LacunaEndpoint build() {
-        return new LacunaEndpoint(new EndpointSettings(repository, kg, view(), network(), limits(), updateToken), keepUpdates);
+        EndpointSettings settings = new EndpointSettings(repository, kg, view(), network(), limits(), updateToken);
+        List<Path> stores = new ArrayList<>();
+        for (Repository r : new Repository[] {repository, viewStore}) {
+            if (r != null) {
+                StoreKinds.config(r).folder().ifPresent(stores::add);
+            }
+        }
+        OutputGuard.file("--keep-updates", keepUpdates, stores);
+        return new LacunaEndpoint(settings, keepUpdates);
     }
 
     /** Checks every setting but the repository, so a CLI can report bad options before it opens a store. */
@@ -196,7 +223,8 @@ public final class EndpointBuilder {
     private EndpointSettings.Limits limits() {
         int w = workers != null ? workers : EndpointSettings.defaultWorkers(repository, view());
         return new EndpointSettings.Limits(timeout, maxRows, w, queue, maxBodyBytes,
-                queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w));
+                queryMemoryBytes != null ? queryMemoryBytes : EndpointSettings.defaultQueryMemory(w),
+                queryShapes != null ? queryShapes : EndpointSettings.defaultQueryShapes());
     }
 
     private Duration idle() {

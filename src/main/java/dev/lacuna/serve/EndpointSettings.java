@@ -51,6 +51,16 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
             return !materialised() && !passThrough && !exposure.all() && repository != null
                     && !StoreKinds.config(repository).embedded();
         }
+
+        /**
+         * Whether the served graphs of a store in this process on disk (LMDB, native) are copied into memory at start
+         * when the heap can hold them ({@link StoreCopy#ifItFits}): unless the user asked for pass-through or
+         * --expose all.
+         */
+        boolean copiesIfItFits(Repository repository) {
+            return !materialised() && !passThrough && !exposure.all() && repository != null
+                    && StoreKinds.config(repository).embedded() && !StoreKinds.config(repository).inMemory();
+        }
     }
 
     /**
@@ -92,10 +102,11 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
     /**
      * What one request may cost: its time, the rows of an answer (more are cut), queries running and waiting, the
      * body of a POST, and the bytes one query may allocate while it reads the store (ThreadMXBean's count; past it
-     * the query is cancelled with 503, so workers x this is the most running queries can take from the heap).
+     * the query is cancelled with 503, so workers x this is the most running queries can take from the heap); and
+     * the query shapes kept parsed ({@link QueryShapes}; 0: every query parsed).
      */
     public record Limits(Duration timeout, long maxRows, int workers, int queue, long maxBodyBytes,
-            long queryMemoryBytes) {
+            long queryMemoryBytes, int queryShapes) {
         void check(StringBuilder problems) {
             if (timeout == null || timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(24)) > 0) {
                 problems.append("; --timeout must lie between 1 ms and 24 h, got ").append(timeout);
@@ -114,6 +125,9 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
             }
             if (queryMemoryBytes < (1L << 20)) {
                 problems.append("; --query-memory must be at least 1 MiB, got ").append(queryMemoryBytes);
+            }
+            if (queryShapes < 0 || queryShapes > 100_000) {
+                problems.append("; --query-shapes must lie in 0..100000, got ").append(queryShapes);
             }
         }
     }
@@ -140,6 +154,15 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
         }
         if (updateToken != null && view.exposure() != null && !view.exposure().incomplete()) {
             problems.append("; updates need the incomplete graph exposed (complete is never writable)");
+        }
+        if (updateToken != null && view.exposure() != null && view.exposure().all()) {
+            // /sparql would serve the store's incomplete graph and /sparql/incomplete the run's copy that updates
+            // change: two views of one graph that disagree. And a writable run is a system's run, which must never
+            // see every graph.
+            problems.append("; --allow-update cannot go with --expose all: updates change a copy of incomplete made for"
+                    + " the run, which /sparql/incomplete serves, while /sparql under --expose all serves the store's"
+                    + " graphs as built, so the two would disagree; serve a writable run with --expose incomplete (the"
+                    + " default) or complete,incomplete");
         }
         if (problems.length() > 0) {
             throw new BadInputException("endpoint settings: " + problems.substring(2));
@@ -168,6 +191,18 @@ public record EndpointSettings(Repository repository, KgGraphs kg, View view, Ne
         boolean evaluatedHere = repository == null || view.materialised() || view.copies(repository)
                 || StoreKinds.config(repository).embedded();
         return evaluatedHere ? local : Math.max(16, local);
+    }
+
+    /**
+     * Query shapes kept by default: 1,024, unless the system property {@code lacuna.serve.queryShapes} says
+     * otherwise ({@code false} or 0 parses every query: a test suite can run the endpoint without the cache).
+     */
+    static int defaultQueryShapes() {
+        String property = System.getProperty("lacuna.serve.queryShapes");
+        if (property == null || property.equalsIgnoreCase("true")) {
+            return 1024;
+        }
+        return property.equalsIgnoreCase("false") ? 0 : Integer.parseInt(property.strip());
     }
 
     /** The default memory budget: all workers together may take half the heap. */

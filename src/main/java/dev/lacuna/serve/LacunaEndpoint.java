@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import dev.lacuna.BadInputException;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Warnings;
+import dev.lacuna.folder.BuildRecord;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreKinds;
@@ -115,17 +116,25 @@ public final class LacunaEndpoint {
             if (settings.view().viewStore() == null) {
                 ownedViewStore = served;
             }
+        } else if (settings.view().copiesIfItFits(served)) {
+            List<IRI> graphs = settings.view().exposure().roles().stream().map(kg::graph).toList();
+            Repository copy = StoreCopy.ifItFits(served, graphs);
+            if (copy != null) {
+                LOG.info("queries are answered from that copy in memory");
+                served = copy;
+                ownedViewStore = copy;
+            }
         }
         Repository writable = served;
         boolean copied = served != settings.repository();
         if (settings.updateToken() != null && (!copied || keepUpdates != null)) {
             // Without a view or a copy, updates would reach the published graph itself; a view or a copy is a copy
             // already, but what the run changed is then only known against a second copy.
-            runCopy = RunCopy.of(served, kg.incomplete(), copied ? null : settings.view().viewStore());
+            runCopy = RunCopy.of(served, kg.incomplete(), copied ? null : settings.view().viewStore(), keepUpdates);
             writable = runCopy.repository();
             BudgetedEvaluation.install(writable);
         }
-        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served, writable));
+        targets = Collections.unmodifiableMap(targets(settings.view().exposure(), kg, served, writable, runCopy));
         boolean embedded = BudgetedEvaluation.install(served);
         admission = new Admission(settings.limits().workers(), settings.limits().queue(), settings.limits().timeout(), settings.limits().queryMemoryBytes());
         QueryRunner runner = new QueryRunner(settings.limits().timeout(), settings.limits().maxRows(), !embedded);
@@ -146,9 +155,9 @@ public final class LacunaEndpoint {
         LOG.info("SPARQL endpoint at {} serving {} ({} names, {} shape; {}{})", url(), String.join(", ", targets.keySet()),
                 settings.view().labels().label(), settings.view().shape().label(), settings.describeLimits(),
                 settings.updateToken() != null ? "; updates to incomplete allowed with token" : "; read-only");
-        if (settings.view().passThrough() && (copied || StoreKinds.config(settings.repository()).embedded())) {
-            Warnings.warn("--pass-through changes nothing here: it sends queries on to a remote store (--repository, "
-                    + "--sparql), and this endpoint answers from {}", copied ? "its label/shape view" : "the store in this process");
+        if (settings.view().passThrough() && (copied || StoreKinds.config(settings.repository()).inMemory())) {
+            Warnings.warn("--pass-through changes nothing here: it answers queries from the store itself instead of a "
+                    + "copy, and this endpoint answers from {}", copied ? "its label/shape view" : "a memory store");
         }
         if (settings.view().exposure().all()) {
             Warnings.warn("--expose all: /sparql serves EVERY graph, the benchmark's hard answers and removed triples "
@@ -190,23 +199,38 @@ public final class LacunaEndpoint {
         return jetty;
     }
 
-    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served, Repository writable) {
+    private static Map<String, Target> targets(Exposure exposure, KgGraphs kg, Repository served, Repository writable,
+                                               RunCopy runCopy) {
         Map<String, Target> out = new LinkedHashMap<>();
         GraphRole single = exposure.single();
         if (single != null) {
-            out.put("/sparql", Target.graph("/sparql", single, kg.graph(single), single == GraphRole.INCOMPLETE ? writable : served));
+            out.put("/sparql", target("/sparql", single, kg, served, writable, runCopy));
         } else if (exposure.all()) {
             out.put("/sparql", Target.everything("/sparql", served));
         }
         for (GraphRole role : exposure.roles()) {
-            out.put("/sparql/" + role.label(), Target.graph("/sparql/" + role.label(), role, kg.graph(role),
-                    role == GraphRole.INCOMPLETE ? writable : served));
+            out.put("/sparql/" + role.label(), target("/sparql/" + role.label(), role, kg, served, writable, runCopy));
         }
         return out;
     }
 
-    /** Refuses (exit 2) a store that has nothing to serve, naming the command that fills it. */
+    /** One graph's path: incomplete from the store updates write (and reported to the run's copy), the rest as served. */
+    private static Target target(String path, GraphRole role, KgGraphs kg, Repository served, Repository writable,
+                                 RunCopy runCopy) {
+        return role == GraphRole.INCOMPLETE ? Target.graph(path, role, kg.graph(role), writable, runCopy)
+                : Target.graph(path, role, kg.graph(role), served);
+    }
+
+    /**
+     * Refuses (exit 2) a store that has nothing to serve, naming the command that fills it, and a store whose build
+     * of the graphs to serve was interrupted after its commit (they are unverified, and no folder holds them).
+     */
     static void checkStore(Repository repository, KgGraphs kg, Exposure exposure) {
+        if (exposure.incomplete() || exposure.broken() != null) {
+            BuildRecord.interrupted(repository, kg).ifPresent(interrupted -> {
+                throw new BadInputException("nothing served: " + interrupted.message());
+            });
+        }
         try (RepositoryConnection c = repository.getConnection()) {
             if (!c.hasStatement(null, null, null, false, kg.complete())) {
                 throw new BadInputException("KG '" + kg.name() + "' has no triples in its complete graph <" + kg.complete()
@@ -278,7 +302,7 @@ public final class LacunaEndpoint {
 
     private void release() {
         if (runCopy != null) {
-            runCopy.finish(keepUpdates);
+            runCopy.finish();
             runCopy = null;
         }
         if (admission != null) {
@@ -294,6 +318,11 @@ public final class LacunaEndpoint {
     /** The store the writable incomplete graph is served from: the run's copy (null for a read-only endpoint). */
     Repository writableCopy() {
         return runCopy != null ? runCopy.repository() : settings.updateToken() != null ? targets.get("/sparql/incomplete").repository() : null;
+    }
+
+    /** The store a served path answers from: the store itself, its copy or its view. */
+    Repository servedRepository(String path) {
+        return targets.get(path).repository();
     }
 
     /** Blocks until {@link #stop()} is called. */

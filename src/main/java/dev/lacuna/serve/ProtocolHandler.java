@@ -45,8 +45,8 @@ final class ProtocolHandler extends Handler.Abstract {
     private final Admission admission;
     private final QueryRunner runner;
     private final UpdateGuard guard;
-    /** ToG-style clients send few query shapes: each parsed and checked once. */
-    private final QueryShapes shapes = new QueryShapes(1024);
+    /** ToG-style clients send few query shapes: each parsed and checked once (null: every query parsed). */
+    private final QueryShapes shapes;
 
     ProtocolHandler(EndpointSettings settings, Map<String, Target> targets, Admission admission, QueryRunner runner) {
         this.settings = settings;
@@ -54,6 +54,7 @@ final class ProtocolHandler extends Handler.Abstract {
         this.admission = admission;
         this.runner = runner;
         this.guard = new UpdateGuard(settings.view().shape());
+        this.shapes = settings.limits().queryShapes() > 0 ? new QueryShapes(settings.limits().queryShapes()) : null;
     }
 
     /**
@@ -171,7 +172,13 @@ final class ProtocolHandler extends Handler.Abstract {
             text = VirtuosoCompat.rewrite(text);
         }
         // A text of a shape parsed before has that shape's nesting: only a text the parser reads is scanned for it.
-        ParsedOperation parsed = shapes.parse(text, base, () -> QueryNesting.check(sent));
+        ParsedOperation parsed;
+        if (shapes != null) {
+            parsed = shapes.parse(text, base, () -> QueryNesting.check(sent));
+        } else {
+            QueryNesting.check(sent);
+            parsed = QueryRunner.parse(text, base);
+        }
         if (parsed instanceof ParsedUpdate) {
             if (!request.getMethod().equals("POST")) {
                 throw HttpError.methodNotAllowed("SPARQL Update is accepted only by POST (and only with --allow-update)", "POST");
@@ -216,7 +223,7 @@ final class ProtocolHandler extends Handler.Abstract {
         Dataset where = DatasetClauses.forUpdate(target, sparql, update);
         String updateText = withBase(base, text);
         admission.run(budget -> {
-            guard.apply(target.repository(), target.graph(), updateText, update, where);
+            guard.apply(target, updateText, update, where);
             return null;
         }, reply::fail);
         return new QueryRunner.Answer(204, "text/plain; charset=utf-8", new byte[0], 0, false);

@@ -50,20 +50,67 @@ final class StoreCopy {
 
     /** @param passThroughHelps whether --pass-through avoids this copy, so that a refusal may name it */
     static Repository of(Repository source, List<IRI> graphs, Repository target, boolean passThroughHelps) {
-        long start = System.nanoTime();
         String from = StoreKinds.config(source).describe();
-        Repository copy = target;
-        long total = 0;
         try (RepositoryConnection in = source.getConnection()) {
-            // RepositoryConnection.size counts explicit statements on every kind of store (by SPARQL on a plain
-            // endpoint: SparqlEndpointRepository), as the copy reads them
-            long[] expected = new long[graphs.size()];
-            for (int i = 0; i < graphs.size(); i++) {
-                expected[i] = in.size(graphs.get(i));
-                total += expected[i];
+            long[] expected = counts(in, graphs);
+            if (target == null) {
+                checkHeap(sum(expected), Runtime.getRuntime().maxMemory(), from, passThroughHelps);
             }
+            return copy(in, graphs, expected, target, from, passThroughHelps);
+        }
+    }
+
+    /**
+     * The served graphs of a store in this process (LMDB, native) copied into a new memory store, or null when the
+     * heap cannot hold them (then the store itself serves). A memory store answers one of ToG's one-pattern queries
+     * in a fraction of what LMDB takes to look up and decode the same statements and values.
+     */
+    static Repository ifItFits(Repository source, List<IRI> graphs) {
+        return ifItFits(source, graphs, Runtime.getRuntime().maxMemory());
+    }
+
+    /** As {@link #ifItFits(Repository, List)} with a heap of {@code max} bytes. */
+    static Repository ifItFits(Repository source, List<IRI> graphs, long max) {
+        String from = StoreKinds.config(source).describe();
+        try (RepositoryConnection in = source.getConnection()) {
+            long[] expected = counts(in, graphs);
+            if (!fits(sum(expected), max)) {
+                LOG.info("the served graphs hold {} triples: a copy in memory needs about {}, more than half the heap ({}),"
+                        + " so queries are answered from the {} itself", sum(expected),
+                        EndpointSettings.mib(sum(expected) * BYTES_PER_TRIPLE), EndpointSettings.mib(max), from);
+                return null;
+            }
+            return copy(in, graphs, expected, null, from, false);
+        }
+    }
+
+    /**
+     * Each graph's count of explicit statements: RepositoryConnection.size counts them on every kind of store (by
+     * SPARQL on a plain endpoint: SparqlEndpointRepository), as the copy reads them.
+     */
+    private static long[] counts(RepositoryConnection in, List<IRI> graphs) {
+        long[] expected = new long[graphs.size()];
+        for (int i = 0; i < graphs.size(); i++) {
+            expected[i] = in.size(graphs.get(i));
+        }
+        return expected;
+    }
+
+    private static long sum(long[] counts) {
+        long total = 0;
+        for (long c : counts) {
+            total += c;
+        }
+        return total;
+    }
+
+    private static Repository copy(RepositoryConnection in, List<IRI> graphs, long[] expected, Repository target,
+            String from, boolean passThroughHelps) {
+        long start = System.nanoTime();
+        long total = sum(expected);
+        Repository copy = target;
+        try {
             if (copy == null) {
-                checkHeap(total, Runtime.getRuntime().maxMemory(), from, passThroughHelps);
                 copy = new SailRepository(new MemoryStore());
                 copy.init();
             }
@@ -89,10 +136,15 @@ final class StoreCopy {
         return copy;
     }
 
+    /** Whether a memory copy of this many triples takes at most half the heap. */
+    static boolean fits(long triples, long maxHeap) {
+        return triples * BYTES_PER_TRIPLE <= maxHeap / 2;
+    }
+
     /** Refuses, before copying anything, a copy the heap cannot hold, naming the two ways out. */
     static void checkHeap(long triples, long max, String from, boolean passThroughHelps) {
         long needed = triples * BYTES_PER_TRIPLE;
-        if (needed > max / 2) {
+        if (!fits(triples, max)) {
             throw new BadInputException("the served graphs of " + from + " hold " + triples + " triples: a copy in"
                     + " memory needs about " + EndpointSettings.mib(needed) + ", more than half the heap ("
                     + EndpointSettings.mib(max) + "); give --view-store lmdb:DIR to copy them to disk"

@@ -12,18 +12,25 @@ import dev.lacuna.store.GraphRole;
  * Lacuna's own responders, which say {@code GRAPH <incomplete>}, work through it), which overrides FROM, FROM
  * NAMED, default-graph-uri and named-graph-uri: nothing else in the store is reachable.
  * Only {@code --expose all} has a target without a graph (role null), which serves the store as it is.
+ *
+ * @param runCopy the copy of a writable run that keeps what updates change, or null
  */
-record Target(String path, GraphRole role, IRI graph, Repository repository, Dataset dataset) {
+record Target(String path, GraphRole role, IRI graph, Repository repository, Dataset dataset, RunCopy runCopy) {
 
     static Target graph(String path, GraphRole role, IRI graph, Repository repository) {
+        return graph(path, role, graph, repository, null);
+    }
+
+    /** A graph served from {@code repository}; updates to it are reported to {@code runCopy} when not null. */
+    static Target graph(String path, GraphRole role, IRI graph, Repository repository, RunCopy runCopy) {
         SimpleDataset d = new SimpleDataset();
         d.addDefaultGraph(graph);
         d.addNamedGraph(graph);
-        return new Target(path, role, graph, repository, d);
+        return new Target(path, role, graph, repository, d, runCopy);
     }
 
     static Target everything(String path, Repository repository) {
-        return new Target(path, null, null, repository, null);
+        return new Target(path, null, null, repository, null, null);
     }
 
     String describe() {

@@ -3,6 +3,7 @@ package dev.lacuna.serve;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,8 +26,11 @@ import org.eclipse.rdf4j.query.parser.ParsedUpdate;
 import org.eclipse.rdf4j.query.parser.sparql.SPARQLUpdateDataBlockParser;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.sail.SailRepositoryConnection;
 import org.eclipse.rdf4j.rio.RDFParseException;
 import org.eclipse.rdf4j.rio.helpers.StatementCollector;
+import org.eclipse.rdf4j.sail.NotifyingSailConnection;
+import org.eclipse.rdf4j.sail.SailConnectionListener;
 
 import dev.lacuna.store.Explicit;
 import dev.lacuna.view.Shape;
@@ -36,7 +40,9 @@ import dev.lacuna.view.Shape;
  * WHERE} on the endpoint's own graph (GoG deletes and re-inserts edges). Everything else is refused before
  * anything runs: LOAD (reads files and URLs), CLEAR, DROP, CREATE, COPY, MOVE, ADD, SERVICE, and WITH, USING or
  * GRAPH naming another graph. In the Freebase shape, GoG's {@code GRAPH <http://freebase.com>} means the
- * endpoint's graph.
+ * endpoint's graph. An update that would add a term no SPARQL text in UTF-8 can hold ({@link WritableTerms}) is
+ * refused (400) before its commit. What each update touched goes to the run's {@link RunCopy}, which keeps the
+ * run's changes.
  */
 final class UpdateGuard {
     static final IRI FREEBASE_GRAPH = SimpleValueFactory.getInstance().createIRI("http://freebase.com");
@@ -53,11 +59,13 @@ final class UpdateGuard {
     }
 
     /**
-     * Checks every operation of the update, then applies them all to the graph in one transaction. An INSERT/DELETE
-     * ... WHERE runs with the dataset {@code where} ({@link DatasetClauses#forUpdate}: the graph as the one changed,
-     * and as the WHERE clause's default graph unless the protocol asked for it only as a named graph).
+     * Checks every operation of the update, then applies them all to the target's graph in one transaction. An
+     * INSERT/DELETE ... WHERE runs with the dataset {@code where} ({@link DatasetClauses#forUpdate}: the graph as the
+     * one changed, and as the WHERE clause's default graph unless the protocol asked for it only as a named graph).
      */
-    void apply(Repository repository, IRI graph, String text, ParsedUpdate parsed, Dataset where) {
+    void apply(Target target, String text, ParsedUpdate parsed, Dataset where) {
+        Repository repository = target.repository();
+        IRI graph = target.graph();
         List<Step> steps = new ArrayList<>();
         boolean remapped = false;
         for (UpdateExpr expr : parsed.getUpdateExprs()) {
@@ -90,23 +98,99 @@ final class UpdateGuard {
         if (whereUpdate && remapped) {
             throw refused("send GRAPH <http://freebase.com> data in an update of its own, without INSERT/DELETE ... WHERE");
         }
-        try (RepositoryConnection c = repository.getConnection()) {
-            if (whereUpdate) {
-                // Checked above: no GRAPH, no SERVICE, dataset clauses naming this graph alone: the dataset below is all it touches.
-                Update update = Explicit.update(c, text);
-                update.setDataset(where);
-                update.execute();
-                return;
-            }
-            c.begin();
+        if (!whereUpdate) {
             for (Step step : steps) {
                 if (step.insert()) {
-                    c.add(step.data());
-                } else {
-                    c.remove(step.data());
+                    step.data().forEach(UpdateGuard::requireWritable);
                 }
             }
-            c.commit();
+        }
+        Collection<Statement> touched;
+        try (RepositoryConnection c = repository.getConnection()) {
+            Observed observed = whereUpdate ? Observed.on(c) : null;
+            c.begin();
+            try {
+                if (whereUpdate) {
+                    // Checked above: no GRAPH, no SERVICE, dataset clauses naming this graph alone: the dataset below is all it touches.
+                    Update update = Explicit.update(c, text);
+                    update.setDataset(where);
+                    update.execute();
+                    if (observed != null && observed.problem != null) {
+                        throw new HttpError(400, "update refused: " + observed.problem + "; nothing was changed");
+                    }
+                    touched = observed == null ? null : observed.touched;
+                } else {
+                    touched = new ArrayList<>();
+                    for (Step step : steps) {
+                        if (step.insert()) {
+                            c.add(step.data());
+                        } else {
+                            c.remove(step.data());
+                        }
+                        touched.addAll(step.data());
+                    }
+                }
+                c.commit();
+            } finally {
+                if (c.isActive()) {
+                    c.rollback();
+                }
+            }
+        }
+        if (target.runCopy() != null) {
+            target.runCopy().changed(touched);
+        }
+    }
+
+    private static void requireWritable(Statement st) {
+        String problem = WritableTerms.problem(st);
+        if (problem != null) {
+            throw new HttpError(400, "update refused: " + problem + "; nothing was changed");
+        }
+    }
+
+    /**
+     * The statements an INSERT/DELETE ... WHERE adds and removes, as the store reports them while it runs (RDF4J's
+     * connection listener): an added term no UTF-8 SPARQL text can hold stops the update before its commit.
+     */
+    private static final class Observed implements SailConnectionListener {
+        private final List<Statement> touched = new ArrayList<>();
+        /** Why the first added statement that cannot be written cannot, else null (reported after the update ran). */
+        private String problem;
+
+        /** Listens to the connection's store; null for a store that does not report its changes. */
+        static Observed on(RepositoryConnection c) {
+            if (c instanceof SailRepositoryConnection sail && sail.getSailConnection() instanceof NotifyingSailConnection n) {
+                Observed observed = new Observed();
+                n.addConnectionListener(observed);
+                return observed;
+            }
+            return null;
+        }
+
+        @Override
+        public void statementAdded(Statement st, boolean inferred) {
+            if (problem == null) {
+                problem = WritableTerms.problem(st);
+            }
+            touched.add(st);
+        }
+
+        @Override
+        public void statementRemoved(Statement st, boolean inferred) {
+            touched.add(st);
+        }
+
+        @Override
+        @SuppressWarnings("removal")
+        public void statementAdded(Statement st) {
+            statementAdded(st, false);
+        }
+
+        @Override
+        @SuppressWarnings("removal")
+        public void statementRemoved(Statement st) {
+            statementRemoved(st, false);
         }
     }
 

@@ -137,16 +137,24 @@ public record KgGraphs(String base, String name) {
         return s.startsWith(p) ? decodeName(s.substring(p.length())) : s;
     }
 
+    /**
+     * Each code point that is not plain in a path, percent-encoded as its UTF-8 bytes. By code point, not by char:
+     * a character outside the Basic Multilingual Plane is two chars, and each alone encoded as '?' (%3F), so 😀 and
+     * 😁 were one relation. Distinct names (without unpaired surrogates, which {@link SourceNames} refuses) give
+     * distinct IRIs, '%' itself being encoded.
+     */
     static String encodeName(String name) {
         StringBuilder out = new StringBuilder(name.length());
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            int n = Character.charCount(c);
             if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                     || c == '_' || c == '-' || c == '.' || c == '/' || c == '~') {
-                out.append(c);
+                out.append((char) c);
             } else {
-                out.append(URLEncoder.encode(String.valueOf(c), StandardCharsets.UTF_8).replace("+", "%20"));
+                out.append(URLEncoder.encode(name.substring(i, i + n), StandardCharsets.UTF_8).replace("+", "%20"));
             }
+            i += n;
         }
         return out.toString();
     }

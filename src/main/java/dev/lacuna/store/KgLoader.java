@@ -107,9 +107,9 @@ public final class KgLoader {
             throw new BadInputException("no input files given");
         }
         long started = System.nanoTime();
-        Parsed parsed = new Parsed();
-        for (Path file : files) {
-            read(file, TripleFormat.of(file, options.format()), parsed);
+        Parsed parsed = new Parsed(new NameClashes(kg));
+        for (int f = 0; f < files.size(); f++) {
+            read(files.get(f), f, TripleFormat.of(files.get(f), options.format()), parsed);
         }
         if (parsed.size == 0) {
             throw new BadInputException(files.size() == 1 ? files.get(0).toString() : null, -1, -1,
@@ -136,11 +136,16 @@ public final class KgLoader {
         final Map<String, Integer> entityIds = new HashMap<>();
         final List<String> entities = new ArrayList<>();
         final Map<String, Integer> relationIds = new LinkedHashMap<>();
+        final NameClashes clashes;
         final Map<Integer, String> labels = new HashMap<>();
         long[] triples = new long[1 << 16];
         int size;
         long literalsSkipped;
         long lines;
+
+        Parsed(NameClashes clashes) {
+            this.clashes = clashes;
+        }
 
         int entity(String source, String file, long line) {
             Integer id = entityIds.get(source);
@@ -163,6 +168,7 @@ public final class KgLoader {
                 }
                 id = relationIds.size();
                 relationIds.put(name, id);
+                clashes.relation(name, file, line);
             }
             return id;
         }
@@ -194,10 +200,14 @@ public final class KgLoader {
         return (int) (t & (MAX_ENTITIES - 1));
     }
 
-    private void read(Path file, TripleFormat format, Parsed parsed) {
+    private void read(Path file, int fileIndex, TripleFormat format, Parsed parsed) {
         String source = file.toString();
         TripleFiles.read(file, format, (s, r, o, literal, line) -> {
             parsed.lines++;
+            parsed.clashes.entity(s, fileIndex, !format.isDelimited(), source, line);
+            if (o != null) {
+                parsed.clashes.entity(o, fileIndex, !format.isDelimited(), source, line);
+            }
             if (literal != null) {
                 if (isLabel(r)) {
                     parsed.labels.putIfAbsent(parsed.entity(s, source, line), literal.getLabel());

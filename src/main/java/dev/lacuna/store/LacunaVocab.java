@@ -83,6 +83,8 @@ public final class LacunaVocab {
 
     public static final IRI BENCHMARK_RUN = iri("BenchmarkRun");
     public static final IRI PARAMETER = iri("parameter");
+    public static final IRI EXCLUDED_AS_HEAD = iri("excludedAsHead");
+    public static final IRI EXCLUDED_FROM_BODIES = iri("excludedFromBodies");
     public static final IRI GROUNDINGS_PER_RULE = iri("groundingsPerRule");
     public static final IRI TAU = iri("tau");
     public static final IRI MAX_ATOMS = iri("maxAtoms");

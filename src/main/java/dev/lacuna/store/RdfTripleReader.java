@@ -17,6 +17,7 @@ import org.eclipse.rdf4j.rio.helpers.AbstractRDFHandler;
 import org.eclipse.rdf4j.rio.helpers.BasicParserSettings;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Messages;
 
 /**
  * Streams an RDF file through Rio. Entities are identified by their IRI (or _:label for blank nodes,
@@ -37,19 +38,21 @@ final class RdfTripleReader {
         ParserConfig config = parser.getParserConfig();
         config.set(BasicParserSettings.PRESERVE_BNODE_IDS, true);
         config.set(BasicParserSettings.VERIFY_URI_SYNTAX, true);
+        // Some errors (an unexpected end of file) carry no position: fall back to the last one the parser reported.
+        long[] lastLocation = {-1, -1};
         parser.setRDFHandler(new AbstractRDFHandler() {
             @Override
             public void handleStatement(Statement st) {
                 Value o = st.getObject();
+                String subject = checked(id(st.getSubject()), false, lastLocation[0]);
+                String relation = checked(st.getPredicate().stringValue(), true, lastLocation[0]);
                 if (o instanceof Literal literal) {
-                    sink.accept(id(st.getSubject()), st.getPredicate().stringValue(), null, literal, -1);
+                    sink.accept(subject, relation, null, literal, -1);
                 } else {
-                    sink.accept(id(st.getSubject()), st.getPredicate().stringValue(), id((Resource) o), null, -1);
+                    sink.accept(subject, relation, checked(id((Resource) o), false, lastLocation[0]), null, -1);
                 }
             }
         });
-        // Some errors (an unexpected end of file) carry no position: fall back to the last one the parser reported.
-        long[] lastLocation = {-1, -1};
         parser.setParseLocationListener((line, column) -> {
             lastLocation[0] = line;
             lastLocation[1] = column;
@@ -65,6 +68,19 @@ final class RdfTripleReader {
             long column = e.getLineNumber() >= 0 ? e.getColumnNumber() : lastLocation[1];
             throw new BadInputException(source, line, column, problem, e);
         }
+    }
+
+    /**
+     * The name, if it is one a KG may hold ({@link SourceNames}): an IRI cannot hold whitespace or a control
+     * character, but a {@code \uD800} escape in N-Triples makes an unpaired surrogate.
+     */
+    private String checked(String name, boolean relation, long line) {
+        SourceNames.Problem problem = relation ? SourceNames.relationProblem(name) : SourceNames.nameProblem(name);
+        if (problem != null) {
+            throw new BadInputException(source, line, -1, (relation ? "relation <" : "entity <")
+                    + Messages.echo(name) + "> " + problem.text());
+        }
+        return name;
     }
 
     private static String id(Resource r) {

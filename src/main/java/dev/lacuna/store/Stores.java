@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -55,6 +56,8 @@ public final class Stores {
         } catch (IOException e) {
             throw new LacunaException("cannot open " + config.describe() + ": " + e.getMessage(), e);
         }
+        List<Path> stale = config instanceof StoreConfig.LmdbStoreConfig lmdb ? LmdbTempFolders.present(lmdb.dir())
+                : List.of();
         try {
             repository.init();
         } catch (RepositoryException | SailException e) {
@@ -64,6 +67,7 @@ public final class Stores {
             }
             throw new LacunaException("cannot open " + config.describe() + ": " + rootMessage(e), e);
         }
+        LmdbTempFolders.removeStale(stale);
         StoreKinds.opened(repository, config);
         return repository;
     }

@@ -1,7 +1,6 @@
 package dev.lacuna.tog;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +11,8 @@ import java.util.Map;
  * single spaces, as ToG tokenises them. Freebase relation names have no spaces, so each is one token and a question
  * rarely shares it: then every score is 0 and ToG's even share applies, as it does in ToG.
  *
- * <p>Ties: ToG takes numpy's {@code argsort(scores)[::-1]}, which for the short lists it ranks sorts stably and then
- * reverses, so of equal scores the later document comes first; this ranker does the same.
+ * <p>The ranking is rank_bm25's {@code get_top_n}, numpy's {@code argsort(scores)[::-1]}, which is not stable: of
+ * equal scores, numpy's introsort decides which come first ({@link NumpyArgsort}).
  */
 final class Bm25Ranker implements Ranker {
     private static final double K1 = 1.5;
@@ -24,11 +23,9 @@ final class Bm25Ranker implements Ranker {
     public Ranked top(String query, List<String> docs, int width) {
         double[] scores = scores(query, docs);
         List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < docs.size(); i++) {
+        for (int i : NumpyArgsort.descending(scores)) {
             order.add(i);
         }
-        order.sort(Comparator.comparingDouble((Integer i) -> scores[i]).reversed()
-                .thenComparing(Comparator.<Integer>reverseOrder()));
         List<Integer> positions = order.subList(0, Math.min(width, order.size()));
         List<Double> top = new ArrayList<>();
         positions.forEach(i -> top.add(scores[i]));

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 
@@ -33,13 +34,19 @@ import dev.lacuna.Seeds;
  *     depth on an empty list).</li>
  * <li>llm pruning samples {@code retain} of 20 or more candidates with a generator seeded from the run's seed and the
  *     question id (ToG uses Python's unseeded {@code random.sample}).</li>
- * <li>without a chat model ({@link Pruning#EMBEDDING}, {@link Pruning#BM25}) the "enough?" step says yes at the first
- *     depth that kept a chain, and the answer is that depth's kept entities, best first (see {@link #offlineAnswer}).</li>
+ * <li>without a chat model ({@link Pruning#EMBEDDING}, {@link Pruning#BM25}) there is no reader: the "enough?" step
+ *     never says yes, so the walk goes on while it finds candidates, up to {@code depth}, and the answer is the
+ *     {@link AnswerRule}'s choice of the entities its kept chains reached.</li>
  * </ul>
  */
 final class ThinkOnGraph {
-    /** What ToG saves for a question, and why the walk stopped where it did. */
-    record Outcome(String results, List<List<List<String>>> chains, String stop, int depth) {
+    /**
+     * What ToG saves for a question ({@code results}, {@code chains}: its reasoning_chains, by name), the kept chains
+     * as the graph states them ({@code kept}: [subject, relation, object] in the endpoint's ids, per depth), what
+     * ended the walk, and the depth at which it ended (the last depth it searched).
+     */
+    record Outcome(String results, List<List<List<String>>> chains, List<List<List<String>>> kept, TogStop stop,
+                   int depth) {
     }
 
     /** A relation kept for an entity; {@code outgoing} is ToG's {@code head} flag (the entity is the subject). */
@@ -47,7 +54,15 @@ final class ThinkOnGraph {
     }
 
     /** A candidate entity reached from {@code topic} along {@code relation}, with its chain's score. */
-    private record Candidate(String id, String name, String relation, String topic, boolean outgoing, double score) {
+    record Candidate(String id, String name, String relation, String topic, boolean outgoing, double score) {
+        Candidate withScore(double newScore) {
+            return new Candidate(id, name, relation, topic, outgoing, newScore);
+        }
+
+        /** The chain's triple as the graph states it: the topic is the subject when the relation goes out of it. */
+        List<String> triple() {
+            return outgoing ? List.of(topic, relation, id) : List.of(id, relation, topic);
+        }
     }
 
     private final TogQueries queries;
@@ -55,15 +70,21 @@ final class ThinkOnGraph {
     private final Ranker ranker;
     private final TogChat chat;
 
-    /** {@code ranker} for bm25 and embedding pruning, {@code chat} for llm pruning (the other null). */
-    ThinkOnGraph(TogQueries queries, WalkSettings settings, Ranker ranker, TogChat chat) {
+    private ThinkOnGraph(TogQueries queries, WalkSettings settings, Ranker ranker, TogChat chat) {
         this.queries = queries;
         this.settings = settings;
         this.ranker = ranker;
         this.chat = chat;
-        if ((settings.pruning() == Pruning.LLM) != (chat != null)) {
-            throw new IllegalArgumentException("llm pruning needs a chat model, and only it uses one");
-        }
+    }
+
+    /** The walk without a reader: bm25 or embedding pruning by {@code ranker}, answers by the answer rule. */
+    static ThinkOnGraph offline(TogQueries queries, WalkSettings settings, Ranker ranker) {
+        return new ThinkOnGraph(queries, settings, Objects.requireNonNull(ranker), null);
+    }
+
+    /** ToG's own walk: llm pruning, "enough?" and the answers by the chat model. */
+    static ThinkOnGraph withReader(TogQueries queries, WalkSettings settings, TogChat chat) {
+        return new ThinkOnGraph(queries, settings, null, Objects.requireNonNull(chat));
     }
 
     Outcome answer(String questionId, String question, String topicId, String topicName, QuestionTrace trace) {
@@ -71,6 +92,7 @@ final class ThinkOnGraph {
         Map<String, String> topic = new LinkedHashMap<>();
         topic.put(topicId, topicName);
         List<List<List<String>>> chains = new ArrayList<>();
+        List<List<Candidate>> kept = new ArrayList<>();
         List<String> preRelations = List.of();
         // ToG starts with pre_heads [-1, ...], which Python reads as true.
         List<Boolean> preHeads = Collections.nCopies(topic.size(), true);
@@ -84,7 +106,8 @@ final class ThinkOnGraph {
             List<Candidate> total = new ArrayList<>();
             for (RelationChoice r : current) {
                 List<String> ids = queries.entities(r.entity(), r.relation(), r.outgoing(), trace);
-                if (settings.pruning() == Pruning.LLM && ids.size() >= 20) {
+                // ToG samples only under llm pruning, which is the walk with a chat model.
+                if (chat != null && ids.size() >= 20) {
                     ids = sample(ids, settings.retain(), random);
                 }
                 if (!ids.isEmpty()) {
@@ -92,35 +115,38 @@ final class ThinkOnGraph {
                 }
             }
             if (total.isEmpty()) {
-                return halfStop(question, chains, depth, "no_candidates", trace);
+                return halfStop(question, chains, kept, topicId, depth, TogStop.NO_CANDIDATES, trace);
             }
-            List<Candidate> kept = prune(total);
+            List<Candidate> pruned = prune(total);
             List<List<String>> chain = new ArrayList<>();
-            for (Candidate c : kept) {
+            for (Candidate c : pruned) {
                 chain.add(List.of(queries.name(c.topic(), trace), c.relation(), c.name()));
             }
             chains.add(chain);
-            if (kept.isEmpty()) {
-                return halfStop(question, chains, depth, "zero_scores", trace);
+            kept.add(pruned);
+            if (pruned.isEmpty()) {
+                return halfStop(question, chains, kept, topicId, depth, TogStop.ZERO_SCORES, trace);
             }
-            preRelations = kept.stream().map(Candidate::relation).toList();
-            preHeads = kept.stream().map(Candidate::outgoing).toList();
-            if (chat == null) {
-                return new Outcome(offlineAnswer(chains), chains, "enough", depth);
-            }
-            String reply = chat.ask("enough", TogPrompts.enough(question, chains), TogChat.REASONING, trace);
-            if (TogPrompts.saysYes(reply)) {
-                return new Outcome(reply, chains, "enough", depth);
+            preRelations = pruned.stream().map(Candidate::relation).toList();
+            preHeads = pruned.stream().map(Candidate::outgoing).toList();
+            if (chat != null) {
+                String reply = chat.ask("enough", TogPrompts.enough(question, chains), TogChat.REASONING, trace);
+                if (TogPrompts.saysYes(reply)) {
+                    return new Outcome(reply, chains, triples(kept), TogStop.READER_YES, depth);
+                }
             }
             topic = new LinkedHashMap<>();
-            for (Candidate c : kept) {
+            for (Candidate c : pruned) {
                 topic.put(c.id(), queries.name(c.id(), trace));
             }
         }
+        if (chat == null) {
+            return new Outcome(offlineAnswer(settings.answerRule(), kept, topicId), chains, triples(kept),
+                    TogStop.DEPTH_LIMIT, settings.depth());
+        }
         // ToG's last resort after the deepest depth: answer from the model's own knowledge, with no chain saved.
-        String results = chat == null ? offlineAnswer(List.of())
-                : chat.ask("without_paths", TogPrompts.withoutPaths(question), TogChat.REASONING, trace);
-        return new Outcome(results, List.of(), "depth_exhausted", settings.depth());
+        String results = chat.ask("without_paths", TogPrompts.withoutPaths(question), TogChat.REASONING, trace);
+        return new Outcome(results, List.of(), triples(kept), TogStop.DEPTH_LIMIT, settings.depth());
     }
 
     /** ToG's {@code relation_search_prune}. */
@@ -193,20 +219,14 @@ final class ThinkOnGraph {
             return rescored(sorted, scores.stream().map(s -> s * r.score()).toList());
         }
         Ranked ranked = ranker.top(question, names, settings.width());
-        List<Double> scores = ranked.scoresOrEven();
-        List<Candidate> out = new ArrayList<>();
-        for (int k = 0; k < scores.size(); k++) {
-            Candidate c = sorted.get(ranked.positions().get(k));
-            out.add(new Candidate(c.id(), c.name(), c.relation(), c.topic(), c.outgoing(), scores.get(k) * r.score()));
-        }
-        return out;
+        List<Candidate> best = ranked.positions().stream().map(sorted::get).toList();
+        return rescored(best, ranked.scoresOrEven().stream().map(s -> s * r.score()).toList());
     }
 
     private static List<Candidate> rescored(List<Candidate> candidates, List<Double> scores) {
         List<Candidate> out = new ArrayList<>();
         for (int k = 0; k < candidates.size(); k++) {
-            Candidate c = candidates.get(k);
-            out.add(new Candidate(c.id(), c.name(), c.relation(), c.topic(), c.outgoing(), scores.get(k)));
+            out.add(candidates.get(k).withScore(scores.get(k)));
         }
         return out;
     }
@@ -219,11 +239,15 @@ final class ThinkOnGraph {
     }
 
     /** ToG's {@code half_stop}: answer from the chains found so far. */
-    private Outcome halfStop(String question, List<List<List<String>>> chains, int depth, String why,
-                             QuestionTrace trace) {
-        String results = chat == null ? offlineAnswer(chains)
+    private Outcome halfStop(String question, List<List<List<String>>> chains, List<List<Candidate>> kept,
+                             String topicId, int depth, TogStop why, QuestionTrace trace) {
+        String results = chat == null ? offlineAnswer(settings.answerRule(), kept, topicId)
                 : chat.ask("answer", TogPrompts.answer(question, chains), TogChat.REASONING, trace);
-        return new Outcome(results, chains, why, depth);
+        return new Outcome(results, chains, triples(kept), why, depth);
+    }
+
+    private static List<List<List<String>>> triples(List<List<Candidate>> kept) {
+        return kept.stream().map(depth -> depth.stream().map(Candidate::triple).toList()).toList();
     }
 
     private static List<String> sample(List<String> ids, int k, Random random) {
@@ -233,14 +257,19 @@ final class ThinkOnGraph {
     }
 
     /**
-     * The answer without a chat model: the tail entities of the last depth's chains, best first, each once, written
-     * as a JSON list (a list literal {@code lacuna evaluate} reads one element per answer, so a name with a comma
-     * stays one answer). This is the retrieval ToG's reader would be given, with no reading.
+     * The answer without a chat model: the names of the entities {@code rule} takes of those the kept chains reached
+     * (each depth's best chain first), each once, never the topic, written as a JSON list (a list literal
+     * {@code lacuna evaluate} reads one element per answer, so a name with a comma stays one answer).
      */
-    static String offlineAnswer(List<List<List<String>>> chains) {
+    static String offlineAnswer(AnswerRule rule, List<List<Candidate>> kept, String topicId) {
         Set<String> names = new LinkedHashSet<>();
-        if (!chains.isEmpty()) {
-            chains.get(chains.size() - 1).forEach(chain -> names.add(chain.get(2)));
+        List<List<Candidate>> depths = rule == AnswerRule.FIRST_DEPTH ? kept.subList(0, Math.min(1, kept.size())) : kept;
+        for (List<Candidate> depth : depths) {
+            for (Candidate c : depth) {
+                if (!c.id().equals(topicId)) {
+                    names.add(c.name());
+                }
+            }
         }
         try {
             return Json.mapper().writeValueAsString(new ArrayList<>(names));

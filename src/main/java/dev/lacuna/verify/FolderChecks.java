@@ -1,6 +1,5 @@
 package dev.lacuna.verify;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +22,7 @@ import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.LineReader;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.GraphFiles;
@@ -125,8 +125,12 @@ final class FolderChecks {
             return check;
         }
         boolean pretty;
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            pretty = r.lines().limit(50).anyMatch(line -> line.endsWith("> {"));
+        pretty = false;
+        try (LineReader r = LineReader.open(file)) {
+            String line;
+            for (int i = 0; i < 50 && !pretty && (line = r.readLine()) != null; i++) {
+                pretty = line.endsWith("> {");
+            }
         }
         if (!pretty) {
             return check;
@@ -280,8 +284,13 @@ final class FolderChecks {
     }
 
     private static long countLines(Path file) throws IOException {
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            return lines.filter(l -> !l.isBlank()).count();
+        try (LineReader lines = LineReader.open(file)) {
+            long n = 0;
+            String line;
+            while ((line = lines.readLine()) != null) {
+                n += line.isBlank() ? 0 : 1;
+            }
+            return n;
         } catch (NoSuchFileException e) {
             return -1;
         }

@@ -14,6 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.LineReader;
 import dev.lacuna.LacunaException;
 import dev.lacuna.folder.BenchmarkFolder;
 import dev.lacuna.folder.RegularFiles;
@@ -34,6 +35,8 @@ import dev.lacuna.store.GraphChecksum;
  */
 public final class Verifier {
     private static final int SHOWN = 10;
+    /** The check added when a leftover folder suggests a build stopped before its rename. */
+    static final String LEFTOVER_CHECK = "no build stopped between its commit and its folder's rename";
     private static final Logger LOG = LoggerFactory.getLogger(Verifier.class);
 
     /** One check: how many items it looked at and which failed. */
@@ -100,7 +103,7 @@ public final class Verifier {
         LOG.info("verified {} in {} s", input.dir(), Reads.seconds(started));
         String interrupted = done.stream().allMatch(Check::passed) ? null : RecordChecks.interruptedRename(input.dir());
         if (interrupted != null) {
-            done.add(0, new Check("no build stopped between its commit and its folder's rename", 1, List.of(interrupted)));
+            done.add(0, new Check(LEFTOVER_CHECK, 1, List.of(interrupted)));
         }
         return new Report(done);
     }
@@ -126,10 +129,10 @@ public final class Verifier {
 
     static List<Triple> readTriples(Path file) {
         List<Triple> out = new ArrayList<>();
-        try {
-            long line = 0;
-            for (String s : Files.readAllLines(file)) {
-                line++;
+        try (LineReader lines = LineReader.open(file)) {
+            String s;
+            while ((s = lines.readLine()) != null) {
+                long line = lines.lineNumber();
                 if (s.isBlank()) {
                     continue;
                 }

@@ -2,6 +2,7 @@ package dev.lacuna.verify;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -10,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.folder.BuildRecord;
 import dev.lacuna.store.GraphRole;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.store.StoreCheck;
@@ -48,6 +50,26 @@ public final class VerifyOperation {
     public static Result run(Repository repository, Path dir) {
         BenchmarkFolder folder = Verifier.folder(dir);
         KgGraphs kg = folder.summary().kgGraphs();
+        Result result = run(repository, dir, folder, kg);
+        // Said first, and instead of a guess from a leftover folder: the store knows a build was interrupted.
+        return BuildRecord.interrupted(repository, kg)
+                .map(i -> new Result(interruptedBuild(result.folder(), i), result.store())).orElse(result);
+    }
+
+    /**
+     * The report with the store's own word first: a build of the folder's KG was interrupted after its commit, so
+     * the store's graphs are that build's, unverified. It replaces the guess {@link RecordChecks#interruptedRename}
+     * makes from a leftover folder (which called a folder that failed its verify "finished").
+     */
+    static Verifier.Report interruptedBuild(Verifier.Report report, BuildRecord.Interrupted interrupted) {
+        List<Verifier.Check> checks = new ArrayList<>();
+        checks.add(new Verifier.Check("no build of KG '" + interrupted.kg() + "' was interrupted after its commit", 1,
+                List.of(interrupted.message())));
+        report.checks().stream().filter(c -> !c.name().equals(Verifier.LEFTOVER_CHECK)).forEach(checks::add);
+        return new Verifier.Report(checks);
+    }
+
+    private static Result run(Repository repository, Path dir, BenchmarkFolder folder, KgGraphs kg) {
         List<GraphRole> brokenRoles = BrokenGraphCheck.roles(folder.summary());
         try (StoreCheck.Pass pass = StoreCheck.start(repository)) {
             if (pass.skipped()) {

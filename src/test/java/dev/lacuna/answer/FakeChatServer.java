@@ -30,6 +30,10 @@ public final class FakeChatServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern QUESTION = Pattern.compile("Question: Who is (\\d+)'s (\\S+)\\?");
+    /** The templates' form, as the guided responder's prompt asks it: "Who is the REL of T?". */
+    private static final Pattern TEMPLATE = Pattern.compile("Question: Who is the (\\S+) of (\\S+)\\?");
+    /** A fact written as the guided responder writes it: "rel(head, tail)". */
+    private static final Pattern CALL = Pattern.compile("^(\\S+)\\((.+), (.+)\\)$");
     private final HttpServer server;
     public final List<JsonNode> requests = Collections.synchronizedList(new ArrayList<>());
 
@@ -62,17 +66,28 @@ public final class FakeChatServer implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
     }
 
-    /** Reads the facts like a careful model with no reasoning: direct facts only. */
+    /**
+     * Reads the facts like a careful model with no reasoning: direct facts only, "h r t" or "r(h, t)", linking the
+     * topic by the question's relation either way.
+     */
     static String read(String prompt) {
         Matcher q = QUESTION.matcher(prompt);
-        if (!q.find()) {
+        Matcher t = TEMPLATE.matcher(prompt);
+        String topic;
+        String relation;
+        if (q.find()) {
+            topic = q.group(1);
+            relation = q.group(2);
+        } else if (t.find()) {
+            topic = t.group(2);
+            relation = t.group(1);
+        } else {
             return "unknown";
         }
-        String topic = q.group(1);
-        String relation = q.group(2);
         Set<String> answers = new LinkedHashSet<>();
         for (String line : prompt.split("\n")) {
-            String[] f = line.split(" ");
+            Matcher call = CALL.matcher(line);
+            String[] f = call.matches() ? new String[] {call.group(2), call.group(1), call.group(3)} : line.split(" ");
             if (f.length == 3 && f[1].equals(relation)) {
                 if (f[0].equals(topic)) {
                     answers.add(f[2]);

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lacuna.answer.FakeChatServer;
 import dev.lacuna.answer.ResponderFixture;
 import dev.lacuna.folder.BenchmarkFolder;
+import dev.lacuna.answer.Answer;
 import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.serve.LacunaEndpoint;
@@ -75,9 +76,12 @@ class AnswerCommandTest {
         Path li = answer("lookup", "incomplete");
         Path rc = answer("rules", "complete");
         Path ri = answer("rules", "incomplete");
-        // each record names the benchmark it was made for, so that evaluate refuses it against another
-        assertEquals("{\"id\":\"q1\",\"prediction\":[\"11\",\"13\"],\"benchmark_id\":\""
-                + BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(bench)) + "\"}", Files.readAllLines(li).get(0));
+        // each record names the benchmark it was made for, so that evaluate refuses it against another, and its
+        // naming, bound to its answers by the digest
+        String identity = BenchmarkIdentity.recordedOrComputed(BenchmarkFolder.at(bench));
+        assertEquals("{\"id\":\"q1\",\"prediction\":[\"11\",\"13\"],\"benchmark_id\":\"" + identity
+                + "\",\"entities\":\"private\",\"answers_digest\":\""
+                + Answer.digest(identity, "q1", "private", List.of("11", "13"), null) + "\"}", Files.readAllLines(li).get(0));
         JsonNode report = evaluate("lookup=" + lc + "," + li, "rules=" + rc + "," + ri);
         JsonNode lookup = report.at("/systems/0");
         assertEquals(1.0, lookup.at("/runs/complete/strict/hhr").asDouble(), 1e-12);

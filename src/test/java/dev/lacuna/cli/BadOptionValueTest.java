@@ -13,6 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.lacuna.eval.BenchmarkFixture;
+
 /**
  * Every option that parses a number or a word from a closed set, given a value it cannot take, is bad input:
  * exit 2 with a message that names the option, never a failure (exit 1) out of a check deeper in the code.
@@ -30,6 +32,7 @@ class BadOptionValueTest {
         kgFile = Files.writeString(dir.resolve("tiny.tsv"), "a\tr\tb\nb\tr\tc\nc\ts\ta\n").toString();
         CliRunner.Run run = CliRunner.run("load", "--store", store, "--kg", "tiny", kgFile);
         assertEquals(0, run.code(), run.toString());
+        BenchmarkFixture.write(dir.resolve("bench"));
     }
 
     /** A command line with one bad option value: the option, the value, then the command's own words. */
@@ -59,7 +62,7 @@ class BadOptionValueTest {
         for (String[] v : List.of(new String[] {"maxad", "1"}, new String[] {"maxad", "9"}, new String[] {"maxad", "x"},
                 new String[] {"minis", "-1"}, new String[] {"threads", "0"}, new String[] {"threads", "x"},
                 new String[] {"seed", "x"}, new String[] {"heads", "3/2"}, new String[] {"heads", "0/2"},
-                new String[] {"heads", "x"})) {
+                new String[] {"heads", "x"}, new String[] {"vocabulary", "x"})) {
             cases.add(new Case(v[0], v[1], mine));
         }
         for (String[] v : List.of(new String[] {"tau", "2"}, new String[] {"noise", "x"}, new String[] {"noise", "1.5"},
@@ -67,7 +70,8 @@ class BadOptionValueTest {
                 new String[] {"questions", "x"}, new String[] {"groundings-per-rule", "0"},
                 new String[] {"groundings-per-rule", "x"}, new String[] {"selection", "x"}, new String[] {"depth", "0"},
                 new String[] {"depth", "x"}, new String[] {"per-depth", "-1"}, new String[] {"rules-format", "x"},
-                new String[] {"seed", "1.5"})) {
+                new String[] {"seed", "1.5"}, new String[] {"min-split", "-1"}, new String[] {"min-split", "x"},
+                new String[] {"vocabulary", "x"})) {
             cases.add(new Case(v[0], v[1], build));
         }
         for (String[] v : List.of(new String[] {"triples", "0"}, new String[] {"triples", "x"},
@@ -87,6 +91,27 @@ class BadOptionValueTest {
             cases.add(new Case(v[0], v[1], serve));
         }
         cases.add(new Case("format", "x", "load", "--store", store, "--kg", "other", kgFile));
+        String[] tog = {"tog", "--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", dir.resolve("bench").toString(),
+            "--out", out};
+        for (String[] v : List.of(new String[] {"timeout", "0"}, new String[] {"timeout", "-5"},
+                new String[] {"timeout", "x"}, new String[] {"timeout", "86401"},
+                new String[] {"timeout", "9223372036854775807"}, new String[] {"max-response", "0"},
+                new String[] {"max-response", "1023"}, new String[] {"max-response", "x"}, new String[] {"width", "0"},
+                new String[] {"depth", "0"}, new String[] {"retain", "0"}, new String[] {"threads", "0"},
+                new String[] {"threads", "x"}, new String[] {"seed", "x"}, new String[] {"split", "x"},
+                new String[] {"shape", "x"}, new String[] {"pruning", "x"}, new String[] {"dataset", "a/b"})) {
+            cases.add(new Case(v[0], v[1], tog));
+        }
+        String[] evaluate = {"evaluate", "--benchmark", out, "--predictions", dir.resolve("p.jsonl").toString()};
+        for (String[] v : List.of(new String[] {"max-paths", "0"}, new String[] {"max-paths", "x"},
+                new String[] {"cases", "-1"}, new String[] {"seed", "x"})) {
+            cases.add(new Case(v[0], v[1], evaluate));
+        }
+        String[] answer = {"answer", "--benchmark", out, "--responder", "guided", "--graph", "incomplete", "--output",
+            dir.resolve("answers.jsonl").toString()};
+        for (String[] v : List.of(new String[] {"max-paths", "0"}, new String[] {"labels", "x"})) {
+            cases.add(new Case(v[0], v[1], answer));
+        }
         return cases;
     }
 

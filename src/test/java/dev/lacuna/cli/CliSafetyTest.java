@@ -131,11 +131,12 @@ class CliSafetyTest {
         Path input = TestData.kg("family", "facts.txt");
         CliRunner.Run run = CliRunner.run("mine", "--input", input.toString(), "--output", folder.toString());
         assertEquals(2, run.code(), run.toString());
-        assertTrue(run.err().contains("--output is a folder"), run.err());
+        assertTrue(run.err().contains("--output " + folder + " is a folder"), run.err());
         assertFalse(run.err().contains("mining"), "refused before mining");
         Path file = Files.writeString(dir.resolve("file"), "x");
         run = CliRunner.run("mine", "--input", input.toString(), "--output", file.resolve("rules.tsv").toString());
         assertEquals(2, run.code(), run.toString());
+        assertTrue(run.err().contains("which is no folder"), run.err());
         assertFalse(run.err().contains("mining"), "refused before mining");
     }
 

@@ -66,7 +66,8 @@ class EvaluateCommandTest {
     void completeAndIncompleteGiveDropsInJson() throws Exception {
         Path c = file("c.jsonl", BenchmarkFixture.predictions("q1", "2,3", "q2", "5", "q3", "7,8,9"));
         Path i = file("i.jsonl", BenchmarkFixture.predictions("q1", "3", "q2", "4", "q3", "7,8"));
-        Path report = tmp.resolve("out/report.json");
+        // the report's folder must exist (OutputGuard refuses a missing one at start)
+        Path report = Files.createDirectories(tmp.resolve("out")).resolve("report.json");
         assertEquals(0, run("evaluate", "--benchmark", bench.toString(), "--complete", c.toString(), "--incomplete",
                 i.toString(), "--name", "lookup", "--output", report.toString()), err());
         JsonNode json = new ObjectMapper().readTree(report.toFile());

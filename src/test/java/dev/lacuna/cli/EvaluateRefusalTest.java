@@ -128,18 +128,6 @@ class EvaluateRefusalTest {
     }
 
     @Test
-    void answersWrittenByLacunaAnswerAreTakenAsPrivateIds() {
-        Path dir = overlappingBenchmark();
-        String id = BenchmarkIdentity.of(dir);
-        Path p = file("answered.jsonl", "{\"id\": \"q1\", \"prediction\": [\"2\", \"3\"], \"benchmark_id\": \"" + id + "\"}\n"
-                + "{\"id\": \"q2\", \"prediction\": [\"5\"], \"benchmark_id\": \"" + id + "\"}\n"
-                + "{\"id\": \"q3\", \"prediction\": [\"7\", \"8\", \"9\"], \"benchmark_id\": \"" + id + "\"}\n");
-        assertEquals(0, run("evaluate", "--benchmark", dir.toString(), "--predictions", p.toString()), err());
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("| system | single | 1.000 |"),
-                out.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
     void answersOneFormResolvesAreScoredAsBefore() {
         Path p = file("p.jsonl", BenchmarkFixture.predictions("q1", "2,3", "q2", "5", "q3", "7"));
         assertEquals(0, run("evaluate", "--benchmark", bench.toString(), "--predictions", p.toString()), err());

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.Options;
 import org.junit.jupiter.api.Test;
 
 import dev.lacuna.ExitCodes;
@@ -63,6 +65,32 @@ class ServeCommandTest {
         assertTrue(port.err().contains("port must lie in 0..65535"), port.err());
         Run both = run("serve", "--store", "memory", "--repository", "http://localhost:1/repositories/x");
         assertEquals(ExitCodes.USAGE, both.code());
+    }
+
+    /**
+     * Two tokens were accepted (the option's won, the other got 403 without a word); a writable run under
+     * --expose all served one graph two ways that disagreed (the store's at /sparql, the run's copy at
+     * /sparql/incomplete). Both are usage errors now, and a token that differs from the environment's is warned about.
+     */
+    @Test
+    void updateOptionsThatContradictEachOtherAreRefused() throws Exception {
+        Run twice = run("serve", "--allow-update", "0123456789abcdef0123", "--token", "fedcba98765432100123");
+        assertEquals(ExitCodes.USAGE, twice.code());
+        assertTrue(twice.err().contains("the update token is given twice"), twice.err());
+        Run all = run("serve", "--expose", "all", "--allow-update", "0123456789abcdef0123");
+        assertEquals(ExitCodes.USAGE, all.code());
+        assertTrue(all.err().contains("--allow-update cannot go with --expose all"), all.err());
+        Options options = new Options();
+        new ServeCommand().addOptions(options);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String token = ServeCommand.updateToken(new DefaultParser().parse(options,
+                new String[] {"--allow-update", "0123456789abcdef0123"}), "another-token-from-the-env",
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals("0123456789abcdef0123", token);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("warning: the update token given on the command line"
+                + " is used; $LACUNA_UPDATE_TOKEN holds another"), err.toString(StandardCharsets.UTF_8));
+        assertEquals("another-token-from-the-env", ServeCommand.updateToken(new DefaultParser().parse(options,
+                new String[] {"--allow-update"}), "another-token-from-the-env", new PrintStream(err, true, StandardCharsets.UTF_8)));
     }
 
     @Test

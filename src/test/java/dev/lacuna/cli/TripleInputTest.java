@@ -118,6 +118,52 @@ class TripleInputTest {
     }
 
     @Test
+    void aRelationNameNoRuleFileCanHoldIsRefused() throws IOException {
+        // every rule names relations, and both rule formats separate names by whitespace: 'has aunt' loaded, mined and
+        // then broke build ("found 7 tokens") and every rule command on the file mine wrote
+        sameError(write("space.tsv", "a\tr\tb\nb\thas aunt\tc\n"), "2:6", "relation 'has aunt' holds whitespace");
+        sameError(write("nbsp-inside.tsv", "a\thas\u00A0aunt\tb\n"), "1:6", "holds whitespace (U+00A0)");
+        sameError(write("arrow.tsv", "a\t=>\tb\n"), "1:3", "AMIE3's arrow");
+        // an entity may hold a space inside its name (it can only not be a rule's constant)
+        sameKg(write("entity-space.tsv", "New York\tr\tb\nb\tr\tNew York\n"), 2, 2);
+    }
+
+    @Test
+    void aTrailingNoBreakSpaceIsWhitespace() throws IOException {
+        // Character.isWhitespace misses U+00A0: "b\u00A0" passed as a second entity beside "b"
+        sameError(write("nbsp.tsv", "a\tr\tb\nb\u00A0\tr\tc\n"), "2:2", "head field ends with whitespace");
+        sameError(write("nbsp-lead.tsv", "a\tr\t\u2007b\n"), "1:5", "tail field starts with whitespace");
+        // CSV trims an unquoted field of it as of any other whitespace
+        sameKg(write("nbsp.csv", "a,r,b\u00A0\nb,r,c\n"), 2, 3);
+    }
+
+    @Test
+    void aControlCharacterInANameIsRefusedAndNotEchoedRaw() throws IOException {
+        Path file = write("esc.tsv", "a\tr\u001B]0;pwned\u0007\tb\n");
+        sameError(file, "1:4", "control character U+001B");
+        CliRunner.Run run = load(file);
+        assertFalse(run.err().contains("\u001B") || run.err().contains("\u0007"), run.toString());
+        assertTrue(run.err().contains("r\\e]0;pwned\\u0007"), run.toString());
+        // a tab inside a quoted CSV field would break every tab-separated file the benchmark writes
+        sameError(write("tab.csv", "a,r,\"b\tc\"\n"), "1", "control character U+0009");
+    }
+
+    @Test
+    void everyWayOfNamingTheColumnsIsAHeader() throws IOException {
+        // before, the first four loaded as a triple (a relation named "r", "p", "relation_id", "\"relation\"")
+        String[] headers = {"h\tr\tt", "s\tp\to", "head_id\trelation_id\ttail_id", "\"head\"\t\"relation\"\t\"tail\"",
+                "from\trel\tto", "Source\tEdge\tTarget", "subject\tproperty\tobject", "Subject\tPredicate\tObject",
+                "HeadId\tRelationId\tTailId"};
+        for (int i = 0; i < headers.length; i++) {
+            sameError(write("header" + i + ".tsv", headers[i] + "\na\tr\tb\n"), "1:1", "looks like a header");
+        }
+        // made a comment, as the message says, it is skipped
+        sameKg(write("commented.tsv", "# h\tr\tt\na\tr\tb\n"), 1, 2);
+        // a first triple that only shares a word with a header is a triple
+        sameKg(write("triple.tsv", "head\tr\tb\nb\tr\tc\n"), 2, 3);
+    }
+
+    @Test
     void aPipeIsRead() throws Exception {
         // a named pipe fed by a child process: the case where /dev/stdin failed with "Illegal seek"
         Path fifo = dir.resolve("kg.fifo");

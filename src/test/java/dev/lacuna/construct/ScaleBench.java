@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import dev.lacuna.Json;
 import dev.lacuna.cli.Main;
 import dev.lacuna.folder.OutputFolder;
+import dev.lacuna.rules.AmieRules;
 import dev.lacuna.serve.ServeFixture;
 import dev.lacuna.store.KgGraphs;
 import dev.lacuna.testing.ChildJvm;
@@ -144,7 +145,8 @@ class ScaleBench {
         Path time = logs.resolve(args[0] + (stages.size() + 1) + ".time");
         System.out.println("scale: " + name + " ...");
         ChildJvm.Measure m = new ChildJvm(xmx, SAMPLE_MILLIS).run(Main.class, Arrays.asList(args), log, time);
-        stages.add(new Stage(name, m.wallSeconds(), m.cpuSeconds(), m.peakRssKb(), m.sampled(), m.exit(), note, counts(args)));
+        stages.add(new Stage(name, m.wallSeconds(), m.cpuSeconds(), m.peakRssKb(), m.sampled(), m.exit(),
+                (note + " " + rulesDigest(args)).strip(), counts(args)));
         System.out.println("scale: " + stages.get(stages.size() - 1));
     }
 
@@ -362,9 +364,8 @@ class ScaleBench {
         if (a.get(0).equals("mine")) {
             Path rules = Path.of(a.get(a.indexOf("--output") + 1));
             if (Files.exists(rules)) {
-                try (var lines = Files.lines(rules)) {
-                    counts.put("rules", lines.count() - 1);
-                }
+                // counted as build reads them: the header and the comment line that says how they were mined are no rules
+                counts.put("rules", (long) AmieRules.read(rules).size());
             }
         } else if (a.get(0).equals("build")) {
             Path summary = Path.of(a.get(a.indexOf("--out") + 1)).resolve("summary.json");
@@ -375,6 +376,28 @@ class ScaleBench {
             }
         }
         return counts;
+    }
+
+    /**
+     * For a mining stage, the md5 of its rule file without its comment lines (which name the version and options
+     * that mined it), so that runs of different commits compare; empty for the other stages.
+     */
+    private static String rulesDigest(String... args) throws IOException {
+        List<String> a = Arrays.asList(args);
+        if (!a.get(0).equals("mine") || !Files.exists(Path.of(a.get(a.indexOf("--output") + 1)))) {
+            return "";
+        }
+        try {
+            java.security.MessageDigest md5 = java.security.MessageDigest.getInstance("MD5");
+            for (String line : Files.readAllLines(Path.of(a.get(a.indexOf("--output") + 1)), StandardCharsets.UTF_8)) {
+                if (!line.startsWith("#")) {
+                    md5.update((line + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            return "md5 without comment lines " + java.util.HexFormat.of().formatHex(md5.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The commit the run measured, or "unknown" outside a git checkout. */

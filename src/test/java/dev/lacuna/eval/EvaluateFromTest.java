@@ -112,6 +112,33 @@ class EvaluateFromTest {
     }
 
     @Test
+    void togsReaderVerdictIsNotAnAnswer() {
+        // ToG saves the reply of its "enough?" prompt whole when it reads {Yes} there (main_freebase.py's reasoning).
+        assertEquals("Bob Smith", SystemOutputReaders.answerText("{Yes}. The answer is {Bob Smith}."));
+        // The shape of prompt_list.py's own examples of that prompt, and a verdict as if_true still reads it.
+        assertEquals("Kenyan shilling", SystemOutputReaders.answerText("{Yes}. Based on the given knowledge triplets, "
+                + "Rift Valley Province is located in Kenya, which uses the Kenyan shilling as its currency. Therefore, "
+                + "the answer to the question is {Kenyan shilling}."));
+        assertEquals("Květa Peschke", SystemOutputReaders.answerText(" { Y es }. Based on the given knowledge triplets "
+                + "and my knowledge, John Newcombe was born on May 23, 1944, and Květa Peschke was born on July 9, 1975. "
+                + "Therefore, {Květa Peschke} is younger than John Newcombe."));
+        // A verdict and no answer in braces: what follows the verdict; a verdict alone answers nothing.
+        assertEquals("The answer is Bob Smith.", SystemOutputReaders.answerText("{Yes}. The answer is Bob Smith."));
+        assertEquals("", SystemOutputReaders.answerText("{Yes}."));
+        // The answer prompt (after an early stop) and the chain-of-thought prompt (after the last depth) give no
+        // verdict: their one brace is the answer, even one that reads yes.
+        assertEquals("De Smet", SystemOutputReaders.answerText("Based on the given knowledge triplets, the author of The "
+                + "Long Winter, Laura Ingalls Wilder, lived in De Smet. Therefore, the answer to the question is {De Smet}."));
+        assertEquals("Washington, D.C.", SystemOutputReaders.answerText("First, the education institution has a sports "
+                + "team named George Washington Colonials men's basketball in is George Washington University , Second, "
+                + "George Washington University is in Washington D.C. The answer is {Washington, D.C.}."));
+        assertEquals("Yes", SystemOutputReaders.answerText("The band is {Yes}."));
+        // Lacuna's offline answer list has no braces and stays whole.
+        assertEquals("[\"Bob Smith\",\"Paris, France\"]",
+                SystemOutputReaders.answerText("[\"Bob Smith\",\"Paris, France\"]"));
+    }
+
+    @Test
     void gnnragTestInfoIsReadByPositionAndCheckedAgainstItsAnswers() throws IOException {
         Path info = tmp.resolve("rearev_test.info");
         Files.writeString(info, "{\"question\": \"who is 1 s brotherof\", \"0\": {}, \"answers\": [\"e2\", \"e3\"], \"cand\": [[\"e2\", 0.4], [\"e7\", 0.3]], \"hit\": 1.0}\n"

@@ -69,6 +69,39 @@ class HtmlReportBrowserTest {
         Files.copy(page, keep.resolve("eval-report.html"), StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /**
+     * The retrieval-vs-reasoning chart: a bar per failure kind for each graph and rule type, drawn in its own colours,
+     * and the breakdown's tables beside it.
+     */
+    @Test
+    void failureChartIsDrawnInHeadlessChromium() throws Exception {
+        Path chromium = chromium();
+        Path bench = dev.lacuna.evidence.HandMadeKg.write(tmp.resolve("handmade"));
+        Path file = BenchmarkFixture.writeString(tmp.resolve("retrieved.jsonl"), EvidenceDiagnosisTest.RETRIEVED);
+        EvaluationReport report = EvaluationReport.evaluate(Benchmark.load(bench), EvaluationSettings.defaults(),
+                List.of(SystemSpec.pair("retriever", file, file)));
+        String html = HtmlReport.render(report);
+        assertTrue(html.contains("Where it breaks: retrieval or reasoning") && html.contains("Case studies: retriever"), html);
+        Matcher failureBars = Pattern.compile("<svg[^>]*data-metric=\"failures\"[\\s\\S]*?</svg>").matcher(html);
+        assertTrue(failureBars.find(), "no failure chart");
+        assertEquals(8, expectedBars(failureBars.group()), "non-zero failure bars: on each graph, all questions and the"
+                + " composition questions have one retrieval failure (q3) and one reasoning failure (q1)");
+        Path page = tmp.resolve("failures.html");
+        Files.writeString(page, html, StandardCharsets.UTF_8);
+        Path png = tmp.resolve("failures.png");
+        String dom = runChromium(chromium, "--dump-dom", "--screenshot=" + png, "--window-size=1300,2600",
+                page.toUri().toString());
+        Matcher m = Pattern.compile("data-bars-drawn=\"(\\d+)\"").matcher(dom);
+        assertTrue(m.find(), "the page script did not run");
+        assertEquals(expectedBars(html), Integer.parseInt(m.group(1)), "bars laid out with non-zero size by Chromium");
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertTrue(countColour(image, 0x94, 0x67, 0xbd) > 200, "retrieval failure bars (purple) in the screenshot");
+        assertTrue(countColour(image, 0xe3, 0x77, 0xc2) > 200, "reasoning failure bars (pink) in the screenshot");
+        Path keep = Path.of("target", "browser");
+        Files.createDirectories(keep);
+        Files.copy(png, keep.resolve("eval-failures.png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
     /** Bars the page declares with a value that should give a non-zero height. */
     private static int expectedBars(String html) {
         Matcher m = Pattern.compile("<rect class=\"bar\"[^>]*data-value=\"([0-9.]+)\"").matcher(html);

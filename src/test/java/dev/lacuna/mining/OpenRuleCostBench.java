@@ -5,7 +5,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +31,7 @@ class OpenRuleCostBench {
         KgIndex kg = kg();
         MinerOptions options = MinerOptions.defaults().withMaxAtoms(4).withThreads(1);
         Matcher matcher = new Matcher(kg, options);
-        List<WorkRule> queue = queue(kg, options, matcher);
+        List<WorkRule> queue = FourAtomQueue.of(kg, options, matcher);
         Map<Integer, List<WorkRule>> walksByHead = new TreeMap<>();
         Map<String, double[]> byShape = new TreeMap<>();
         for (WorkRule w : queue) {
@@ -93,38 +92,6 @@ class OpenRuleCostBench {
         new KgGenerator(KgShape.wikidata5mLike(Long.getLong("open.triples", 2_000_000), 2, 42)).generate((s, r, o) ->
                 builder.add(KgGenerator.entityName(s), KgGenerator.relationName(r), KgGenerator.entityName(o)));
         return builder.build();
-    }
-
-    /** The miner's queue for the refinement into 4 atoms: 3-atom rules with enough support, not perfect. */
-    static List<WorkRule> queue(KgIndex kg, MinerOptions options, Matcher matcher) {
-        List<WorkRule> queue = new ArrayList<>();
-        for (int r = 0; r < kg.relationCount(); r++) {
-            if (kg.size(r) > 0) {
-                queue.add(WorkRule.of(new int[] {0, r, 1}, kg.size(r)));
-            }
-        }
-        for (int generation = 2; generation <= 3; generation++) {
-            Map<WorkRule.Key, WorkRule> merged = new HashMap<>();
-            for (WorkRule w : queue) {
-                double minSupport = Math.ceil(options.minHeadCoverage() * kg.size(w.headRelation()));
-                for (WorkRule c : matcher.refine(w, minSupport)) {
-                    merged.putIfAbsent(c.key, c);
-                }
-            }
-            List<WorkRule> next = new ArrayList<>(merged.values());
-            next.sort((x, y) -> x.key.compareTo(y.key));
-            queue = new ArrayList<>();
-            for (WorkRule w : next) {
-                if (w.closed) {
-                    matcher.measure(w, (long) Math.ceil(w.support / options.minPcaConfidence()) + 1);
-                    if (w.exact && w.pcaBodySize == w.support) {
-                        continue;
-                    }
-                }
-                queue.add(w);
-            }
-        }
-        return queue;
     }
 
     private static String shape(WorkRule w) {

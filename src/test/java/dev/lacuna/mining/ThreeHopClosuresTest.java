@@ -44,7 +44,7 @@ class ThreeHopClosuresTest {
         KgIndex kg = builder.build();
         MinerOptions options = MinerOptions.defaults().withMaxAtoms(4).withThreads(1);
         Map<Integer, List<WorkRule>> byHead = new TreeMap<>();
-        for (WorkRule w : OpenRuleCostBench.queue(kg, options, new Matcher(kg, options))) {
+        for (WorkRule w : FourAtomQueue.of(kg, options, new Matcher(kg, options))) {
             if (WalkLabels.key(w) >= 0) {
                 byHead.computeIfAbsent(w.headRelation(), h -> new ArrayList<>()).add(w);
             }
@@ -110,7 +110,7 @@ class ThreeHopClosuresTest {
     private static void compare(KgIndex kg) {
         MinerOptions options = MinerOptions.defaults().withMaxAtoms(4).withThreads(1);
         Matcher matcher = new Matcher(kg, options);
-        List<WorkRule> queue = OpenRuleCostBench.queue(kg, options, matcher);
+        List<WorkRule> queue = FourAtomQueue.of(kg, options, matcher);
         Map<Integer, List<WorkRule>> byHead = new TreeMap<>();
         for (WorkRule w : queue) {
             if (WalkLabels.key(w) >= 0) {

@@ -59,7 +59,7 @@ class WalkMeasuresTest {
         Matcher matcher = new Matcher(kg, options);
         Map<WorkRule.Key, WorkRule> closed = new TreeMap<>();
         Map<Integer, List<WorkRule>> byHead = new HashMap<>();
-        for (WorkRule w : OpenRuleCostBench.queue(kg, options, matcher)) {
+        for (WorkRule w : FourAtomQueue.of(kg, options, matcher)) {
             if (WalkLabels.key(w) >= 0) {
                 byHead.computeIfAbsent(w.headRelation(), h -> new ArrayList<>()).add(w);
             }

@@ -46,7 +46,11 @@ import dev.lacuna.testing.GraphDb;
 import dev.lacuna.testing.TestData;
 
 /**
- * The endpoint's latency against the store it seals, in one run on one machine: ToG's four one-pattern templates
+ * In-JVM figures: the endpoint code started inside this bench's JVM and timed by the JDK's HttpClient in the same
+ * JVM, beside GraphDB in a process of its own. They measure the endpoint's code path, not {@code lacuna serve} as
+ * users run it (its own process, queried from Python): that is {@link ServeProcessBench}.
+ *
+ * <p>The endpoint's latency against the store it seals, in one run on one machine: ToG's four one-pattern templates
  * (sparql/tog-*.rq, with DISTINCT) over FB15k-237 train, sent to GraphDB directly (FROM the incomplete graph), to
  * {@code lacuna serve} on LMDB and to {@code lacuna serve} in front of that GraphDB, as it serves by default (from a
  * copy made at start) and with {@code --pass-through}. The four are interleaved (blocks of queries in turn, so that
@@ -63,8 +67,9 @@ class EndpointLatencyBench {
     private static final KgGraphs KG = KgGraphs.of("fb15k-237");
     private static final ValueFactory VF = SimpleValueFactory.getInstance();
     private static final String ACCEPT = "application/sparql-results+json";
-    private static final String IN_FRONT = "lacuna serve in front of GraphDB (copy made at start, the default)";
-    private static final String PASSING = "lacuna serve in front of GraphDB, --pass-through";
+    private static final String ON_LMDB = "in-JVM endpoint on LMDB (its copy in memory, the default)";
+    private static final String IN_FRONT = "in-JVM endpoint in front of GraphDB (copy made at start, the default)";
+    private static final String PASSING = "in-JVM endpoint in front of GraphDB, --pass-through";
     /** Queries per turn of one endpoint at one client: short enough that load changes hit all of them alike. */
     private static final int BLOCK = 50;
 
@@ -161,12 +166,12 @@ class EndpointLatencyBench {
         try {
             List<Endpoint> endpoints = List.of(
                     new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(id), KG.incomplete(), basic),
-                    new Endpoint("lacuna serve on LMDB", onLmdb.url() + "sparql", null, null),
+                    new Endpoint(ON_LMDB, onLmdb.url() + "sparql", null, null),
                     new Endpoint(IN_FRONT, inFront.url() + "sparql", null, null),
                     new Endpoint(PASSING, passing.url() + "sparql", null, null));
             List<Endpoint> togEndpoints = List.of(
                     new Endpoint("GraphDB direct (FROM incomplete)", graphDb.repositoryUrl(togId), tog.kg().incomplete(), basic),
-                    new Endpoint("lacuna serve on LMDB", togOnLmdb.url() + "sparql", null, null),
+                    new Endpoint(ON_LMDB, togOnLmdb.url() + "sparql", null, null),
                     new Endpoint(IN_FRONT, togInFront.url() + "sparql", null, null),
                     new Endpoint(PASSING, togPassing.url() + "sparql", null, null));
             long togRows = sameAnswers(togEndpoints, tog.queries());
@@ -400,7 +405,8 @@ class EndpointLatencyBench {
 
     private static String report(List<Endpoint> endpoints, Tally[] one, Tally[] sixteen, int triples, int incomplete,
             int queries, long rows, int seconds, double lmdbLoad, double graphDbLoad, double copyStart) {
-        StringBuilder b = new StringBuilder("# Endpoint latency: GraphDB direct, lacuna serve on LMDB, lacuna serve in front of GraphDB\n\n");
+        StringBuilder b = new StringBuilder("# Endpoint latency, in-JVM: GraphDB direct, the endpoint on LMDB and in front of GraphDB, "
+                + "started and queried inside the bench's JVM (not as users run it: see ServeProcessBench)\n\n");
         b.append(String.format(Locale.ROOT, "%s. FB15k-237 train (%d triples; incomplete %d = every 50th missing), ToG's four "
                 + "templates with DISTINCT (sparql/tog-*.rq), %d seeded queries; all four endpoints gave the same %d rows "
                 + "to every query. One client: the queries in turns of %d per endpoint, order rotating, JDK HttpClient "

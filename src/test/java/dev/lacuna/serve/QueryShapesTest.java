@@ -229,6 +229,29 @@ class QueryShapesTest {
         assertEquals(0, shapes.reused(), "a long text is parsed every time, never kept");
     }
 
+    @Test
+    void theCacheIsTurnedOffByAnOptionOrForATestRunByAProperty() {
+        assertEquals(1024, EndpointSettings.defaultQueryShapes());
+        assertEquals(0, LacunaEndpoint.builder().repository(repo).kg(dev.lacuna.store.KgGraphs.of("x")).queryShapes(0)
+                .build().settings().limits().queryShapes());
+        dev.lacuna.BadInputException e = assertThrows(dev.lacuna.BadInputException.class, () -> LacunaEndpoint.builder()
+                .repository(repo).kg(dev.lacuna.store.KgGraphs.of("x")).queryShapes(-1).build());
+        assertEquals(true, e.getMessage().contains("--query-shapes must lie in 0..100000"), e.getMessage());
+        String before = System.getProperty("lacuna.serve.queryShapes");
+        try {
+            System.setProperty("lacuna.serve.queryShapes", "false");
+            assertEquals(0, EndpointSettings.defaultQueryShapes());
+            assertEquals(0, LacunaEndpoint.builder().repository(repo).kg(dev.lacuna.store.KgGraphs.of("x")).build()
+                    .settings().limits().queryShapes());
+        } finally {
+            if (before == null) {
+                System.clearProperty("lacuna.serve.queryShapes");
+            } else {
+                System.setProperty("lacuna.serve.queryShapes", before);
+            }
+        }
+    }
+
     private static void assertSameRows(QueryShapes shapes, String q) {
         ParsedQuery fresh = (ParsedQuery) QueryRunner.parse(q, BASE);
         ParsedQuery cached = (ParsedQuery) shapes.parse(q, BASE);

@@ -1,6 +1,11 @@
 package dev.lacuna.serve;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -50,6 +55,26 @@ public final class ServeFixture {
     static final int[] REMOVED = {5, 9};
 
     private ServeFixture() {
+    }
+
+    /** POSTs a SPARQL Update to the endpoint's /sparql with the bearer token. */
+    public static HttpResponse<String> update(HttpClient http, LacunaEndpoint endpoint, String token, String text)
+            throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql"))
+                .header("Content-Type", "application/sparql-update").header("Authorization", "Bearer " + token)
+                .POST(HttpRequest.BodyPublishers.ofString(text)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Whether {@code ASK { pattern }} holds on the endpoint's /sparql (a 200 answer is required). */
+    public static boolean ask(HttpClient http, LacunaEndpoint endpoint, String pattern)
+            throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
+                + URLEncoder.encode("ASK { " + pattern + " }", StandardCharsets.UTF_8)))
+                .header("Accept", "application/sparql-results+json").build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new AssertionError("ASK answered " + r.statusCode() + ": " + r.body());
+        }
+        return r.body().contains("true");
     }
 
     /**

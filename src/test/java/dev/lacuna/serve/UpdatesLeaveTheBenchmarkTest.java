@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -125,17 +121,11 @@ class UpdatesLeaveTheBenchmarkTest {
         return out;
     }
 
-    private boolean ask(LacunaEndpoint endpoint, String triple) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
-                + URLEncoder.encode("ASK { " + triple + " }", StandardCharsets.UTF_8)))
-                .header("Accept", "application/sparql-results+json").build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
-        return r.body().contains("true");
+    private boolean ask(LacunaEndpoint endpoint, String pattern) throws Exception {
+        return ServeFixture.ask(http, endpoint, pattern);
     }
 
     private HttpResponse<String> post(LacunaEndpoint endpoint, String update) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql"))
-                .header("Content-Type", "application/sparql-update").header("Authorization", "Bearer " + TOKEN)
-                .POST(HttpRequest.BodyPublishers.ofString(update)).build(), HttpResponse.BodyHandlers.ofString());
+        return ServeFixture.update(http, endpoint, TOKEN, update);
     }
 }

@@ -112,6 +112,34 @@ public abstract class AbstractLoaderTest {
     }
 
     @Test
+    void relationsOutsideTheBasicMultilingualPlaneStayApart() throws IOException {
+        // each half of a surrogate pair was encoded alone as '?': both became relation/%3F%3F, one relation
+        KgLoader.Result r = load(write("kg.tsv", "a\t\uD83D\uDE00\tb\nb\t\uD83D\uDE01\tc\n"));
+        assertEquals(2, r.relations());
+        assertEquals(new GraphStats.Counts(2, 3, 2), GraphStats.counts(repository, kg.complete()));
+        Set<String> names = new HashSet<>();
+        try (RepositoryConnection c = repository.getConnection()) {
+            c.getStatements(null, null, null, false, kg.complete()).forEach(st -> names.add(kg.relationName(st.getPredicate())));
+        }
+        assertEquals(Set.of("\uD83D\uDE00", "\uD83D\uDE01"), names);
+    }
+
+    @Test
+    void oneBlankNodeLabelInTwoRdfFilesIsRefused() throws IOException {
+        // a blank node label is local to its file: loaded together, the two _:x were one entity
+        Path a = write("a.ttl", "_:x <http://e/p> <http://e/b> .\n");
+        Path b = write("b.ttl", "_:x <http://e/q> <http://e/c> .\n");
+        Set<Statement> before = snapshot();
+        BadInputException e = assertThrows(BadInputException.class, () -> load(a, b));
+        assertEquals(b.toString(), e.source());
+        assertTrue(e.getMessage().contains("_:x") && e.getMessage().contains("blank node"), e.getMessage());
+        assertEquals(before, snapshot());
+        // one file may use its label as often as it likes
+        assertEquals(2, load(write("c.ttl", "_:x <http://e/p> <http://e/b> .\n_:x <http://e/q> <http://e/c> .\n"))
+                .triples());
+    }
+
+    @Test
     void privateIdsAreASeededPermutationRecordedInLabels() throws IOException {
         load(write("kg.tsv", SMALL_TSV));
         Set<Long> ids = new HashSet<>();

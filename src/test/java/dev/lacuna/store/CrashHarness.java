@@ -42,9 +42,15 @@ final class CrashHarness {
      */
     static Outcome runAndKill(String signal, String trigger, long delayMillis, String... args)
             throws IOException, InterruptedException {
+        return runAndKill(Main.class.getName(), signal, trigger, delayMillis, args);
+    }
+
+    /** As {@link #runAndKill(String, String, long, String...)}, running the main class {@code mainClass} of the tests. */
+    static Outcome runAndKill(String mainClass, String signal, String trigger, long delayMillis, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-XX:TieredStopAtLevel=1", "-da:org.eclipse.rdf4j...", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                mainClass));
         command.addAll(List.of(args));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder log = new StringBuilder();

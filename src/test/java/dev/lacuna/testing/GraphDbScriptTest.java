@@ -34,7 +34,7 @@ import dev.lacuna.store.SparqlCredentials;
  * that answers only its admin (password generated into an owner-only file that lacuna reads with --credentials),
  * no stop key in any process's arguments, a stop that signals only its own GraphDB, no statistics sent and no
  * connection attempted with the network cut (every outbound connection goes to a SOCKS proxy that refuses it, so
- * an attempt would be logged), and a log that survives a restart.
+ * an attempt would be logged), and a log that survives a restart; its data folder's path passed to the JVM as it is.
  */
 class GraphDbScriptTest {
     @TempDir
@@ -42,7 +42,8 @@ class GraphDbScriptTest {
 
     @Test
     void ownerOnlyAuthenticatedQuietAndCarefulWithPids() throws Exception {
-        Path data = tmp.resolve("graphdb");
+        // a '"' and a space in the folder: a '"' broke the JVM's argument file, and start waited 60 s for nothing
+        Path data = tmp.resolve("graph\"db data");
         int port = freePort();
         Map<String, String> cut = Map.of("LACUNA_GRAPHDB_JAVA_OPTS",
                 "-DsocksProxyHost=127.0.0.1 -DsocksProxyPort=" + freePort() + " -Djava.net.useSystemProxies=false");

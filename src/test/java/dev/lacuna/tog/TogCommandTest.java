@@ -6,13 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.lacuna.cli.CliRunner;
+import dev.lacuna.cli.Main;
+import dev.lacuna.questions.LlmSettings;
 
 /** {@code lacuna tog}'s refusals: each names the problem, exits 2 for bad input and 1 for a dead endpoint, writes nothing. */
 class TogCommandTest {
@@ -45,14 +49,25 @@ class TogCommandTest {
         CliRunner.Run width = tog("--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out",
                 out, "--width", "0");
         assertEquals(2, width.code(), width.toString());
-        CliRunner.Run llm = tog("--endpoint", "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out",
-                out, "--pruning", "llm", "--llm-model", "m");
-        if (System.getenv("LACUNA_LLM_BASE_URL") == null) {
-            assertEquals(2, llm.code(), llm.toString());
-            assertTrue(llm.err().contains("--pruning llm needs a chat model"), llm.toString());
-        }
         assertFalse(Files.exists(tmp.resolve("out")));
         assertFalse(Files.exists(bench.resolve("tog")));
+    }
+
+    @Test
+    void llmPruningWithoutAChatModelExitsTwo() throws IOException, InterruptedException {
+        // The model's URL also comes from the environment, so the command runs as its own process without it.
+        Path bench = TogFixture.benchmark(tmp.resolve("bench"));
+        ProcessBuilder child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "tog", "--endpoint",
+                "http://127.0.0.1:1/sparql", "--benchmark", bench.toString(), "--out", tmp.resolve("out").toString(),
+                "--pruning", "llm", "--llm-model", "m").redirectErrorStream(true);
+        child.environment().remove(LlmSettings.ENV_BASE_URL);
+        Process p = child.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
+        assertEquals(2, p.exitValue(), output);
+        assertTrue(output.contains("--pruning llm needs a chat model"), output);
+        assertFalse(Files.exists(tmp.resolve("out")));
     }
 
     @Test

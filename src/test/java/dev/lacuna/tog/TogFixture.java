@@ -54,32 +54,37 @@ final class TogFixture {
     }
 
     static Repository store() {
+        return store(COMPLETE, DELETED, NAMES);
+    }
+
+    /** A store of the KG {@code complete} (entity i named {@code names[i]}), incomplete without {@code deleted}. */
+    static Repository store(Object[][] complete, int[] deleted, String[] names) {
         Repository repo = new SailRepository(new MemoryStore());
         repo.init();
         try (RepositoryConnection c = repo.getConnection()) {
             c.begin();
-            for (int i = 0; i < COMPLETE.length; i++) {
-                Object[] t = COMPLETE[i];
+            for (int i = 0; i < complete.length; i++) {
+                Object[] t = complete[i];
                 var s = KG.entity((Integer) t[0]);
                 var p = KG.relation((String) t[1]);
                 var o = KG.entity((Integer) t[2]);
                 c.add(s, p, o, KG.complete());
-                if (!deleted(i)) {
+                if (!contains(deleted, i)) {
                     c.add(s, p, o, KG.incomplete());
                 }
             }
-            for (int i = 0; i < NAMES.length; i++) {
+            for (int i = 0; i < names.length; i++) {
                 c.add(KG.entity(i), LacunaVocab.PRIVATE_ID, VF.createLiteral((long) i), KG.labels());
                 c.add(KG.entity(i), LacunaVocab.SOURCE_ID, VF.createLiteral("/m/e" + i), KG.labels());
-                c.add(KG.entity(i), RDFS.LABEL, VF.createLiteral(NAMES[i]), KG.labels());
+                c.add(KG.entity(i), RDFS.LABEL, VF.createLiteral(names[i]), KG.labels());
             }
             c.commit();
         }
         return repo;
     }
 
-    static boolean deleted(int index) {
-        for (int d : DELETED) {
+    private static boolean contains(int[] indexes, int index) {
+        for (int d : indexes) {
             if (d == index) {
                 return true;
             }
@@ -104,12 +109,17 @@ final class TogFixture {
     }
 
     static Path benchmark(Path dir) {
-        BenchmarkFixture.writeQuestions(dir, "test", List.of(
+        return benchmark(dir, NAMES, List.of(
                 question("q1", "Who is the spouse of 0?", "0", "spouse", List.of("1"), "1"),
                 question("q2", "Where was 5 born?", "5", "place_of_birth", List.of("6"), "6")));
+    }
+
+    /** A benchmark folder whose test split is {@code questions}, entity i named {@code names[i]}. */
+    static Path benchmark(Path dir, String[] names, List<Question> questions) {
+        BenchmarkFixture.writeQuestions(dir, "test", questions);
         StringBuilder entities = new StringBuilder("private_id\tsource_id\tlabel\n");
-        for (int i = 0; i < NAMES.length; i++) {
-            entities.append(i).append("\t/m/e").append(i).append('\t').append(NAMES[i]).append('\n');
+        for (int i = 0; i < names.length; i++) {
+            entities.append(i).append("\t/m/e").append(i).append('\t').append(names[i]).append('\n');
         }
         BenchmarkFixture.writeString(dir.resolve("entities.tsv"), entities.toString());
         BenchmarkFixture.writeString(dir.resolve("summary.json"),
@@ -117,7 +127,8 @@ final class TogFixture {
         return dir;
     }
 
-    private static Question question(String id, String text, String topic, String relation, List<String> answers,
+    /** A question about {@code relation} of {@code topic} (its head), hard answer {@code hard}. */
+    static Question question(String id, String text, String topic, String relation, List<String> answers,
                                      String hard) {
         return new Question(id, text, topic, relation, "head", answers, hard, "?b " + relation + " ?a => ?a "
                 + relation + " ?b", "symmetry", new Question.Grounding(List.of(List.of(hard, relation, topic)),

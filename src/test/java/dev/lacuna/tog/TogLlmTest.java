@@ -104,9 +104,31 @@ class TogLlmTest {
                     + "[\"Alice Smith\", \"people.person.nationality\", \"Spain\"], [\"Alice Smith\", "
                     + "\"people.person.nationality\", \"France\"]]]]}", lines.get(0));
             assertTrue(lines.get(1).contains("\"results\": \"Dave Jones was born in London."), lines.get(1));
-            JsonNode trace = JSON.readTree(Files.readAllLines(tmp.resolve("out").resolve("ToG_test.trace.jsonl")).get(1));
+            List<String> traces = Files.readAllLines(tmp.resolve("out").resolve("ToG_test.trace.jsonl"));
+            JsonNode trace = JSON.readTree(traces.get(1));
             assertEquals(List.of("relations", "enough", "relations", "answer"),
                     JSON.convertValue(trace.findValues("step"), List.class).stream().map(Object::toString).toList());
+            // Each stop is named for what ended it: the reader's yes at depth 1; no candidate at depth 2.
+            assertEquals("reader_yes", JSON.readTree(traces.get(0)).get("stop").asText());
+            assertEquals(1, JSON.readTree(traces.get(0)).get("depth").asInt());
+            assertEquals("no_candidates", trace.get("stop").asText());
+            assertEquals(2, trace.get("depth").asInt());
+            JsonNode runJson = JSON.readTree(tmp.resolve("out").resolve("ToG_test.run.json").toFile());
+            assertEquals(2, runJson.get("stops").size(), runJson.toString());
+            assertEquals(1, runJson.at("/stops/reader_yes").asInt(), runJson.toString());
+            assertEquals(1, runJson.at("/stops/no_candidates").asInt(), runJson.toString());
+            assertEquals("{\"q1\":1,\"q2\":2}", runJson.get("depth_reached").toString());
+            assertTrue(runJson.get("answer_rule").isNull(), "a reader answers: " + runJson);
+
+            // The reader's {Yes} is its verdict, not an answer: q1's only prediction is Bob Smith.
+            Path report = tmp.resolve("report.json");
+            CliRunner.Run evaluate = CliRunner.run("evaluate", "--benchmark", bench.toString(), "--from", "tog",
+                    "--entities", "text", "--predictions", tmp.resolve("out").resolve("ToG_test.jsonl").toString(),
+                    "--format", "json", "-o", report.toString());
+            assertEquals(0, evaluate.code(), evaluate.toString());
+            JsonNode strict = JSON.readTree(report.toFile()).at("/systems/0/runs/single/strict");
+            assertEquals(1.0, strict.get("hits_at_hard").asDouble(), 1e-12, strict.toString());
+            assertEquals(1.0, strict.get("precision").asDouble(), 1e-12, strict.toString());
         } finally {
             endpoint.stop();
             store.shutDown();

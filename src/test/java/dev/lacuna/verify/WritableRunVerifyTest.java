@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 
 import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
@@ -18,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.lacuna.construct.FamilyBuild;
 import dev.lacuna.serve.LacunaEndpoint;
+import dev.lacuna.serve.ServeFixture;
 
 /**
  * A GoG-style run against a built benchmark: the system inserts a hard answer's removed triple and deletes an
@@ -67,16 +63,10 @@ class WritableRunVerifyTest extends TamperedFolderTest {
     }
 
     private int update(LacunaEndpoint endpoint, String text) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql"))
-                .header("Content-Type", "application/sparql-update").header("Authorization", "Bearer " + TOKEN)
-                .POST(HttpRequest.BodyPublishers.ofString(text)).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+        return ServeFixture.update(http, endpoint, TOKEN, text).statusCode();
     }
 
     private boolean ask(LacunaEndpoint endpoint, String triple) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(endpoint.url() + "sparql?query="
-                + URLEncoder.encode("ASK { " + triple + " }", StandardCharsets.UTF_8)))
-                .header("Accept", "application/sparql-results+json").build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), r.body());
-        return r.body().contains("true");
+        return ServeFixture.ask(http, endpoint, triple);
     }
 }

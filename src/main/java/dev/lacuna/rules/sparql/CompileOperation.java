@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Value;
 import org.eclipse.rdf4j.repository.Repository;
+import org.eclipse.rdf4j.repository.RepositoryConnection;
 import org.eclipse.rdf4j.repository.RepositoryException;
 
 import dev.lacuna.BadInputException;
@@ -52,9 +53,14 @@ public final class CompileOperation {
     private CompileOperation() {
     }
 
-    /** Every query of the settings, rule by rule; a rule the compiler refuses is reported at its line. */
-    public static List<Compiled> compile(Settings s, KgGraphs kg) {
-        List<MinedRule> rules = AmieRules.read(s.rulesFile());
+    /**
+     * Every query of the settings, rule by rule; a rule the compiler refuses is reported at its line. Constants that
+     * are the KG file's names are resolved to the KG's entity IRIs through the store ({@link EntityConstants}), which
+     * {@code store} opens only then (and shuts down again); a constant that names no entity is refused at its line.
+     */
+    public static List<Compiled> compile(Settings s, KgGraphs kg, Supplier<Repository> store) {
+        List<Long> lines = new ArrayList<>();
+        List<MinedRule> rules = AmieRules.read(s.rulesFile(), lines);
         List<Integer> numbers = new ArrayList<>();
         if (s.rule() != null) {
             int n = s.rule();
@@ -68,18 +74,40 @@ public final class CompileOperation {
                 numbers.add(n);
             }
         }
+        List<MinedRule> chosen = new ArrayList<>();
+        List<Long> chosenLines = new ArrayList<>();
+        for (int n : numbers) {
+            chosen.add(rules.get(n - 1));
+            chosenLines.add(lines.get(n - 1));
+        }
+        if (!EntityConstants.resolved(kg, chosen)) {
+            chosen = resolve(store, kg, chosen, s.rulesFile(), chosenLines);
+        }
         RuleCompiler compiler = new RuleCompiler(kg);
         IRI graph = kg.graph(s.graph());
         List<Compiled> queries = new ArrayList<>();
-        for (int n : numbers) {
+        for (int i = 0; i < numbers.size(); i++) {
+            int n = numbers.get(i);
             try {
-                queries.addAll(compile(compiler, n, rules.get(n - 1), s, graph));
+                queries.addAll(compile(compiler, n, chosen.get(i), s, graph));
             } catch (BadInputException e) {
-                throw new BadInputException(s.rulesFile().toString(), ruleLine(s.rulesFile(), n), -1,
+                throw new BadInputException(s.rulesFile().toString(), chosenLines.get(i), -1,
                         "rule " + n + ": " + e.problem());
             }
         }
         return queries;
+    }
+
+    private static List<MinedRule> resolve(Supplier<Repository> store, KgGraphs kg, List<MinedRule> rules, Path file,
+            List<Long> lines) {
+        Repository repository = store.get();
+        try (RepositoryConnection c = repository.getConnection()) {
+            return EntityConstants.resolve(c, kg, rules, file.toString(), lines);
+        } catch (RepositoryException e) {
+            throw new LacunaException("store failed while resolving the rules' constants: " + e.getMessage(), e);
+        } finally {
+            repository.shutDown();
+        }
     }
 
     private static List<Compiled> compile(RuleCompiler c, int n, MinedRule m, Settings s, IRI graph) {
@@ -105,25 +133,6 @@ public final class CompileOperation {
             out.println(q.sparql().strip());
             out.println();
         }
-    }
-
-    /** The 1-based line of the N-th rule in the file (AMIE3 rule lines are the ones with "=>"), or -1. */
-    private static long ruleLine(Path file, int n) {
-        try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            int seen = 0;
-            boolean header = false;
-            for (int i = 0; i < lines.size(); i++) {
-                if (!header) {
-                    header = lines.get(i).startsWith("Rule\t");
-                } else if (lines.get(i).contains("=>") && ++seen == n) {
-                    return i + 1;
-                }
-            }
-        } catch (IOException e) {
-            // the location is a courtesy; the message stands without it
-        }
-        return -1;
     }
 
     private static String header(Compiled q, IRI graph) {

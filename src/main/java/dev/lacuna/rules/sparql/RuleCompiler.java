@@ -31,6 +31,7 @@ import org.eclipse.rdf4j.sparqlbuilder.rdf.RdfObject;
 import org.eclipse.rdf4j.sparqlbuilder.rdf.RdfSubject;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.Messages;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.Rule;
 import dev.lacuna.store.KgGraphs;
@@ -66,9 +67,11 @@ public final class RuleCompiler {
 
     /**
      * Throws if the rule cannot be compiled into a safe query: both head variables must occur in the body,
-     * otherwise a prediction would be "every entity" (and SPARQL would leave the variable unbound).
+     * otherwise a prediction would be "every entity" (and SPARQL would leave the variable unbound), and every
+     * constant must be an entity IRI of the KG ({@link EntityConstants#resolve} makes it one), else the query would
+     * match nothing.
      */
-    public static void requireCompilable(Rule rule) {
+    public static void requireCompilable(Rule rule, KgGraphs kg) {
         for (int v = 0; v < rule.variableCount(); v++) {
             if (!rule.head().uses(v)) {
                 continue;
@@ -81,27 +84,28 @@ public final class RuleCompiler {
             }
         }
         for (Atom a : rule.body()) {
-            constantIri(rule, a.subjectConstant());
-            constantIri(rule, a.objectConstant());
+            constantIri(rule, a.subjectConstant(), kg);
+            constantIri(rule, a.objectConstant(), kg);
         }
-        constantIri(rule, rule.head().subjectConstant());
-        constantIri(rule, rule.head().objectConstant());
+        constantIri(rule, rule.head().subjectConstant(), kg);
+        constantIri(rule, rule.head().objectConstant(), kg);
     }
 
     /**
-     * The IRI of a rule's constant (mine --const). Rules mined from a store name entities by IRI; rules mined
-     * from a file name them by source name, which {@link EntityConstants#resolve} turns into IRIs first.
+     * The IRI of a rule's constant (mine --const): an entity IRI of the KG. Rules mined from a store name entities
+     * so; rules mined from a file name them by the file's names, which {@link EntityConstants#resolve} turns into
+     * IRIs first. Anything else (an absolute IRI such as {@code wd:Q96} that is no entity of the KG) is refused.
      */
-    static IRI constantIri(Rule rule, String constant) {
+    static IRI constantIri(Rule rule, String constant, KgGraphs kg) {
         if (constant == null) {
             return null;
         }
-        if (EntityConstants.isAbsoluteIri(constant)) {
+        if (EntityConstants.isEntityIri(kg, constant)) {
             return Values.iri(constant);
         }
-        throw new BadInputException("rule '" + rule.toAmie() + "': constant '" + constant + "' is not an entity IRI "
-                + "(a rules file mined from a KG file names entities by source id; lacuna build maps those to IRIs "
-                + "through the KG's labels graph)");
+        throw new BadInputException("rule '" + Messages.echo(rule.toAmie()) + "': constant '" + Messages.echo(constant)
+                + "' is not an entity IRI of KG '" + kg.name() + "' (a rule file names entities by the KG file's names;"
+                + " build and compile map them to the KG's entity IRIs through its labels graph)");
     }
 
     /** The SPARQL variable of rule variable {@code v}: ?a, ?b, ?c ... */
@@ -154,7 +158,7 @@ public final class RuleCompiler {
     }
 
     private SelectQuery groundingQuery(Rule rule, IRI graph) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         List<Atom> atoms = new ArrayList<>();
         atoms.add(rule.head());
         atoms.addAll(rule.body());
@@ -189,8 +193,8 @@ public final class RuleCompiler {
                 .where(pattern.from(Rdf.iri(graph)));
     }
 
-    private static Operand operand(Rule rule, int variable, String constant) {
-        return constant != null ? Rdf.iri(constantIri(rule, constant)) : variable(variable);
+    private Operand operand(Rule rule, int variable, String constant) {
+        return constant != null ? Rdf.iri(constantIri(rule, constant, kg)) : variable(variable);
     }
 
     // ---------------------------------------------------------------- 2. predictions
@@ -221,7 +225,7 @@ public final class RuleCompiler {
      * i.e. what the rule derives for the constant's side.
      */
     public String headVariableValues(Rule rule, IRI graph) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         if (!rule.head().hasConstant()) {
             throw new BadInputException("rule '" + rule.toAmie() + "' has no constant in its head: use predictions");
         }
@@ -232,7 +236,7 @@ public final class RuleCompiler {
 
     private String headQuery(Rule rule, IRI graph, Map<Integer, IRI> constants, boolean headMissing,
             int... projected) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         requireTwoHeadVariables(rule, "predictions");
         GraphPattern pattern = GraphPatterns.and(triples(rule.body(), constants));
         if (headMissing) {
@@ -255,7 +259,7 @@ public final class RuleCompiler {
      * free (?a, ?b), to be bound by the caller's client.
      */
     public String bodyCheck(Rule rule, IRI graph, IRI subject, IRI object) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         Atom head = rule.head();
         Map<Integer, IRI> constants = new HashMap<>();
         List<Expression<?>> sameConstant = new ArrayList<>();
@@ -267,7 +271,7 @@ public final class RuleCompiler {
             }
             if (c != null) {
                 // the head's constant: the pair must have that entity on this side
-                sameConstant.add(Expressions.equals(Rdf.iri(given), Rdf.iri(constantIri(rule, c))));
+                sameConstant.add(Expressions.equals(Rdf.iri(given), Rdf.iri(constantIri(rule, c, kg))));
             } else {
                 constants.put(subjectSide ? head.subject() : head.object(), given);
             }
@@ -288,7 +292,7 @@ public final class RuleCompiler {
      * queries of verify from 2.6 to 1.4 s of CPU.
      */
     public String bodyChecks(Rule rule, IRI graph, List<List<IRI>> pairs) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         if (!batchableBodyCheck(rule)) {
             throw new IllegalArgumentException("rule '" + rule.toAmie() + "': head is not two distinct variables");
         }
@@ -333,7 +337,7 @@ public final class RuleCompiler {
 
     /** AMIE3's support: distinct head pairs (?a, ?b) for which body and head hold. Result variable ?support. */
     public String support(Rule rule, IRI graph) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         requireTwoHeadVariables(rule, "counts");
         List<Atom> atoms = new ArrayList<>();
         atoms.add(rule.head());
@@ -343,7 +347,7 @@ public final class RuleCompiler {
 
     /** AMIE3's body size: distinct head pairs for which the body holds. Result variable ?bodySize. */
     public String bodySize(Rule rule, IRI graph) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         requireTwoHeadVariables(rule, "counts");
         return countPairs(BODY_SIZE, GraphPatterns.and(triples(rule.body(), Map.of())).from(Rdf.iri(graph)));
     }
@@ -356,7 +360,7 @@ public final class RuleCompiler {
      * distinct pairs with a sub-select of the entities that have such a fact took 1.5x and 2.0-2.3x.
      */
     public String pcaBodySize(Rule rule, IRI graph, int functionalVariable) {
-        requireCompilable(rule);
+        requireCompilable(rule, kg);
         requireTwoHeadVariables(rule, "counts");
         IRI r = kg.relation(rule.head().relation());
         Variable side;

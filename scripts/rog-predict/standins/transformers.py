@@ -1,0 +1,4 @@
+"""Import-only stand-in for transformers, which RoG imports at module level but its prediction path never calls."""
+from _missing import module_getattr
+
+__getattr__ = module_getattr("transformers")
