@@ -11,7 +11,8 @@
 # from the repository's root after `./mvnw -B -q package -DskipTests`. LACUNA overrides the launcher (default
 # ./lacuna; e.g. "java -Xmx4g -jar some.jar"), PORT the endpoint's port (default 17931), PYTHON the Python that has
 # Debian's packages (default /usr/bin/python3). Stages whose output exists are skipped, so a run that stopped can be
-# started again; delete WORKDIR/KG/tog-* to walk again after a change of the walk.
+# started again; delete WORKDIR/KG/tog-* to walk again after a change of the walk. A LACUNA wrapper must pass the
+# script's kill on to the JVM it starts (exec it), or the first KG's endpoint outlives its stage and the script stops.
 set -euo pipefail
 
 work=${1:?usage: scripts/measure-diagnosis.sh WORKDIR [ROG_CHECKOUT]}
@@ -39,10 +40,21 @@ tog_runs() { # kg: ToG on complete and on incomplete, served by one endpoint
     if [ -f "$work/$kg/tog-complete/ToG_test.jsonl" ] && [ -f "$work/$kg/tog-incomplete/ToG_test.jsonl" ]; then
         return
     fi
+    # An endpoint already on the port would answer the readiness check and take this KG's walks.
+    if curl -sf -o /dev/null "http://127.0.0.1:$port/sparql/incomplete"; then
+        echo "measure-diagnosis: port $port already serves an endpoint; stop it or set PORT" >&2
+        exit 1
+    fi
     "${lacuna[@]}" serve --store "lmdb:$work/$kg/store" --kg "$kg" --shape freebase --labels text \
         --expose complete,incomplete --port "$port" > "$work/$kg/serve.log" 2>&1 &
     local server=$!
-    until curl -sf -o /dev/null "http://127.0.0.1:$port/sparql/incomplete"; do sleep 1; done
+    until curl -sf -o /dev/null "http://127.0.0.1:$port/sparql/incomplete"; do
+        if ! kill -0 "$server" 2> /dev/null; then
+            echo "measure-diagnosis: lacuna serve stopped before it answered; see $work/$kg/serve.log" >&2
+            exit 1
+        fi
+        sleep 1
+    done
     for graph in complete incomplete; do
         rm -rf "$work/$kg/tog-$graph"
         "${lacuna[@]}" tog --endpoint "http://127.0.0.1:$port/sparql/$graph" --benchmark "$work/$kg/benchmark" \
