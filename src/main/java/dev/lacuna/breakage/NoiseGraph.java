@@ -5,11 +5,11 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Statement;
 
+import dev.lacuna.FisherYates;
 import dev.lacuna.Seeds;
 import dev.lacuna.depth.ProofProvenance;
 import dev.lacuna.grounding.Triple;
@@ -70,14 +70,7 @@ public final class NoiseGraph {
         }
         removable.sort(null);
         int count = (int) Math.round(share * removable.size());
-        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.NOISE);
-        // The first `count` places of a partial Fisher-Yates shuffle.
-        for (int i = 0; i < count; i++) {
-            int j = i + random.nextInt(removable.size() - i);
-            Triple swap = removable.get(i);
-            removable.set(i, removable.get(j));
-            removable.set(j, swap);
-        }
+        FisherYates.shuffleFront(removable, count, Seeds.stream(seed, Seeds.Stage.NOISE));
         Set<Triple> removed = new HashSet<>(removable.subList(0, count));
         List<Statement> out = new ArrayList<>(incomplete.size() - count);
         at = 0;

@@ -59,8 +59,8 @@ import dev.lacuna.verify.WrittenGraphs;
  * before it mines ({@link #checkBeforeRules}); then the rules: those the relation choice keeps, their relations in the
  * KG;</li>
  * <li>draw up to k groundings per rule from complete ({@link GroundingDraw});</li>
- * <li>select the heads to delete ({@link GroundingSelector});</li>
- * <li>with {@code --depth} above 1, the ladder: the heads of deeper proofs too ({@link DepthLadder});</li>
+ * <li>with {@code --depth} above 1, the ladder: the proofs of deeper questions, chosen first ({@link DepthLadder});</li>
+ * <li>select the heads to delete, among the groundings that agree with those proofs ({@link GroundingSelector});</li>
  * <li>write one question per deleted triple, its answer set completed from complete ({@link QuestionAssembler});</li>
  * <li>balance (Algorithm 1) and split 8:1:1; a build left without questions, or with a split under
  * {@code --min-split}, stops here and says which step took them ({@link Shortfall});</li>
@@ -221,7 +221,7 @@ public final class BenchmarkBuilder {
     }
 
     /**
-     * Groundings to questions (the steps draw, select, ladder, questions, balance and split), with complete answered
+     * Groundings to questions (the steps draw, ladder, select, questions, balance and split), with complete answered
      * by a {@link CompleteSnapshot} (its integer index, or SPARQL) that is closed, and so freed, on return.
      */
     private Questions questions(BuildPlan plan, QuestionGenerator generator, DepthLadder ladder, List<Statement> labels,

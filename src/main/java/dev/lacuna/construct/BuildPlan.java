@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.lacuna.Seeds;
 import dev.lacuna.breakage.BreakSettings;
 import dev.lacuna.grounding.GroundingSource;
 import dev.lacuna.questions.GeneratorKind;
@@ -49,6 +50,7 @@ record BuildPlan(KgGraphs kg, List<MinedRule> rules, String minedBy, BuildSettin
         BuildSettings s = settings;
         Map<String, String> p = new LinkedHashMap<>();
         p.put("seed", Long.toString(s.seed()));
+        p.put("seed_streams", Seeds.STREAMS);
         p.put("groundings_per_rule", Integer.toString(s.groundingsPerRule()));
         p.put("tau", Double.toString(s.tau()));
         p.put("questions", generator);

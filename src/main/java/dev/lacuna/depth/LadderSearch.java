@@ -6,12 +6,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.lacuna.FisherYates;
 import dev.lacuna.Seeds;
 import dev.lacuna.grounding.Grounding;
 import dev.lacuna.grounding.Triple;
@@ -77,7 +77,7 @@ public final class LadderSearch {
         for (int depth = maxDepth; depth >= 2; depth--) {
             ExactDerivations.Level level = levels.get(depth);
             List<Triple> order = new ArrayList<>(level.byHard().keySet());
-            shuffle(order, Seeds.stream(seed, Seeds.Stage.LADDER, depth));
+            FisherYates.shuffle(order, Seeds.stream(seed, Seeds.Stage.LADDER, depth));
             Map<List<Integer>, Integer> perShapeKept = new HashMap<>();
             long[] n = new long[5];
             List<Proof> accepted = new ArrayList<>();
@@ -172,14 +172,5 @@ public final class LadderSearch {
         List<Triple> body = new ArrayList<>(m.bodySize());
         m.body(binding).forEach(f -> body.add(Triple.of(f)));
         return new Grounding(m.ruleIndex(), m.rule(), body, Triple.of(m.triple(m.headAtom(), binding)));
-    }
-
-    private static <T> void shuffle(List<T> list, SplittableRandom random) {
-        for (int i = list.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            T swap = list.get(i);
-            list.set(i, list.get(j));
-            list.set(j, swap);
-        }
     }
 }

@@ -1,7 +1,6 @@
 package dev.lacuna.eval;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -15,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
+import dev.lacuna.FisherYates;
 import dev.lacuna.Seeds;
 import dev.lacuna.evidence.AlternativePath;
 import dev.lacuna.evidence.FolderPaths;
@@ -250,7 +250,7 @@ final class EvidenceDiagnosis {
         for (String kind : List.of(RETRIEVAL_FAILURE, REASONING_FAILURE)) {
             List<Verdict> of = new ArrayList<>(verdicts.stream().filter(v -> kind.equals(v.kind())).toList());
             of.sort(Comparator.comparing(v -> v.question().id()));
-            Collections.shuffle(of, new Random(Seeds.of(settings.diagnosis().seed(), Seeds.Stage.CASE_STUDIES)));
+            FisherYates.shuffle(of, new Random(Seeds.of(settings.diagnosis().seed(), Seeds.Stage.CASE_STUDIES)));
             for (Verdict v : of.subList(0, Math.min(wanted, of.size()))) {
                 out.add(caseStudy(kind, v, graph));
             }

@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.lacuna.FisherYates;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Seeds;
 import dev.lacuna.folder.CheckedFolder;
@@ -220,7 +221,7 @@ public final class ExportGraphs {
             Arrays.sort(layer); // positions in the graph: the export's triple order
             if (keptSize + layer.length > maxTriples) {
                 int room = maxTriples - keptSize;
-                shuffle(layer, new Random(Seeds.of(seed, Seeds.Stage.EXPORT_TRIM, questionId.hashCode())));
+                FisherYates.shuffle(layer, new Random(Seeds.of(seed, Seeds.Stage.EXPORT_TRIM, questionId.hashCode())));
                 dropped += layer.length - room;
                 layer = Arrays.copyOf(layer, room);
                 Arrays.sort(layer);
@@ -259,19 +260,6 @@ public final class ExportGraphs {
             entities.add(o);
         }
         return new Subgraph(triples, entities, dropped);
-    }
-
-    /**
-     * Collections.shuffle's documented algorithm (backwards from the last element, each swapped with a random
-     * earlier or same one) on an int array: the same Random gives the permutation exports have always used.
-     */
-    private static void shuffle(int[] a, Random random) {
-        for (int i = a.length; i > 1; i--) {
-            int j = random.nextInt(i);
-            int x = a[i - 1];
-            a[i - 1] = a[j];
-            a[j] = x;
-        }
     }
 
     /** Per entity, the positions of the triples it is head or tail of (a self-loop once), built once per graph. */

@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import dev.lacuna.FisherYates;
 import dev.lacuna.Seeds;
 import dev.lacuna.rules.Atom;
 import dev.lacuna.rules.Rule;
@@ -77,7 +78,7 @@ public final class KgGenerator {
         }
         // relation sizes: a power law over a seeded order of the relations
         double[] byRank = powerLaw(nr, RELATION_SKEW);
-        int[] order = permutation(random, nr);
+        int[] order = FisherYates.permutation(nr, random);
         weight = new double[nr];
         for (int r = 0; r < nr; r++) {
             weight[r] = byRank[order[r]];
@@ -305,19 +306,6 @@ public final class KgGenerator {
         return weights.length - 1;
     }
 
-    private static int[] permutation(SplittableRandom random, int n) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
-    }
 
     /** The sorted distinct union of a sorted distinct array and any array. */
     private static long[] union(long[] sortedDistinct, long[] more) {

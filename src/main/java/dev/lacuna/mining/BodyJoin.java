@@ -135,136 +135,66 @@ final class BodyJoin {
         level(mask);
     }
 
+    /** What {@link #cheapestAtom} and {@link #closingAtom} say instead of an atom. */
+    private static final int NONE = -1;
+    private static final int NO_GROUNDING = -2;
+    /** The edges of the atom {@link #cheapestAtom} chose, as {@link KgIndex#outRange}: set just before it returns. */
+    private long chosenRange;
+    /** The edges of the atom {@link #closingAtom} found, as {@link KgIndex#outRange}: set just before it returns. */
+    private long closingRange;
+
+    /**
+     * One step of the join: the atoms in {@code mask} left to match under the current bindings. Atoms whose ends
+     * are both bound are checked; then the cheapest atom with one bound end binds its other end, x, to each of its
+     * neighbours in turn (walked beside a second atom that ties x to a bound variable, when there is one), and the
+     * rest is joined under each.
+     */
     private void level(int mask) {
-        // first check every atom whose variables are all bound
-        int m = mask;
-        while (m != 0) {
-            int i = Integer.numberOfTrailingZeros(m);
-            m &= m - 1;
-            int s = val[bs[i]];
-            int o = val[bo[i]];
-            if (s >= 0 && o >= 0) {
-                if (!kg.holds(s, br[i], o)) {
-                    return;
-                }
-                mask &= ~(1 << i);
-            }
-        }
-        if (mask == 0) {
-            if (distinctVar >= 0) {
-                // counted here rather than in a leaf: the measures' innermost step, kept free of a virtual call
-                int g = val[distinctVar];
-                if (seen[g] != seenStamp) {
-                    seen[g] = seenStamp;
-                    distinctCount++;
-                }
-                cut = true;
-                return;
-            }
-            leaf.reached();
+        int open = openAtoms(mask);
+        if (open == NO_GROUNDING) {
             return;
         }
-        int best = -1;
-        int bestFrom = 0;
-        int bestTo = 0;
-        boolean bestOut = true;
-        long bestSize = Long.MAX_VALUE;
-        m = mask;
-        while (m != 0) {
-            int i = Integer.numberOfTrailingZeros(m);
-            m &= m - 1;
-            int s = val[bs[i]];
-            int o = val[bo[i]];
-            if (s >= 0) {
-                long range = outRange(i, s);
-                int from = KgIndex.high(range);
-                int to = KgIndex.low(range);
-                if (to == from) {
-                    return;
-                }
-                long size = cost(to - from, bo[i]);
-                if (size < bestSize) {
-                    bestSize = size;
-                    best = i;
-                    bestFrom = from;
-                    bestTo = to;
-                    bestOut = true;
-                }
-            } else if (o >= 0) {
-                long range = inRange(i, o);
-                int from = KgIndex.high(range);
-                int to = KgIndex.low(range);
-                if (to == from) {
-                    return;
-                }
-                long size = cost(to - from, bs[i]);
-                if (size < bestSize) {
-                    bestSize = size;
-                    best = i;
-                    bestFrom = from;
-                    bestTo = to;
-                    bestOut = false;
-                }
-            }
-        }
-        if (best < 0) {
-            joinUnbound(mask);
+        if (open == 0) {
+            grounded();
             return;
         }
-        int rest = mask & ~(1 << best);
-        int freeVar = bestOut ? bo[best] : bs[best];
-        long[] edges = bestOut ? out : in;
-        // A second atom linking freeVar to a bound variable (the other half of a closed path): its neighbours are
-        // sorted too, so the candidates are the intersection of two sorted lists, walked side by side, instead of
-        // one binary search in each candidate's own edges (a cache miss per candidate on large KGs).
-        int second = -1;
+        int best = cheapestAtom(open);
+        if (best == NO_GROUNDING) {
+            return;
+        }
+        if (best == NONE) {
+            joinUnbound(open);
+            return;
+        }
+        long range = chosenRange;
+        boolean outward = val[bs[best]] >= 0;
+        long[] edges = outward ? out : in;
+        int x = outward ? bo[best] : bs[best];
+        int rest = open & ~(1 << best);
+        int second = closingAtom(rest, x);
+        if (second == NO_GROUNDING) {
+            return;
+        }
+        // the second atom's neighbours are sorted too: x's candidates are the intersection of two sorted lists,
+        // walked side by side, instead of one binary search in each candidate's own edges (a cache miss per
+        // candidate on large KGs)
         long[] secondEdges = null;
         int secondAt = 0;
         int secondTo = 0;
         int secondRelation = 0;
-        m = rest;
-        while (m != 0) {
-            int j = Integer.numberOfTrailingZeros(m);
-            m &= m - 1;
-            long range;
-            if (bs[j] == freeVar && val[bo[j]] >= 0) {
-                range = inRange(j, val[bo[j]]);
-                secondEdges = in;
-            } else if (bo[j] == freeVar && val[bs[j]] >= 0) {
-                range = outRange(j, val[bs[j]]);
-                secondEdges = out;
-            } else {
-                continue;
-            }
-            secondAt = KgIndex.high(range);
-            secondTo = KgIndex.low(range);
-            if (secondAt == secondTo) {
-                return;
-            }
-            second = j;
-            secondRelation = br[j];
-            rest &= ~(1 << j);
-            break;
+        if (second >= 0) {
+            rest &= ~(1 << second);
+            secondEdges = bs[second] == x ? in : out;
+            secondAt = KgIndex.high(closingRange);
+            secondTo = KgIndex.low(closingRange);
+            secondRelation = br[second];
         }
-        boolean distinct = freeVar == distinctVar;
-        int[] done = distinctVar >= 0 && !distinct && val[distinctVar] < 0 ? walkedSet(freeVar, rest) : null;
-        // up to two atoms of rest that go on from freeVar to an unbound variable: a value without an edge of theirs
-        // would make the next level return at once, so it is dropped here, by a bit test, without descending
-        int pruneA = -1;
-        int pruneB = -1;
-        m = rest;
-        while (m != 0 && pruneB < 0) {
-            int j = Integer.numberOfTrailingZeros(m);
-            m &= m - 1;
-            if ((bs[j] == freeVar && val[bo[j]] < 0) || (bo[j] == freeVar && val[bs[j]] < 0 && bs[j] != freeVar)) {
-                if (pruneA < 0) {
-                    pruneA = j;
-                } else {
-                    pruneB = j;
-                }
-            }
-        }
-        for (int k = bestFrom; k < bestTo; k++) {
+        boolean distinct = x == distinctVar;
+        int[] done = distinctVar >= 0 && !distinct && val[distinctVar] < 0 ? walkedSet(x, rest) : null;
+        int going = goingOn(rest, x);
+        int pruneA = going == 0 ? -1 : Integer.numberOfTrailingZeros(going);
+        int pruneB = (going & (going - 1)) == 0 ? -1 : Integer.numberOfTrailingZeros(going & (going - 1));
+        for (int k = KgIndex.high(range), to = KgIndex.low(range); k < to; k++) {
             int v = KgIndex.low(edges[k]);
             if (second >= 0) {
                 secondAt = KgIndex.gallop(secondEdges, secondAt, secondTo, KgIndex.pack(secondRelation, v));
@@ -278,8 +208,8 @@ final class BodyJoin {
             if (distinct && seen[v] == seenStamp) {
                 continue; // this value of g is already counted
             }
-            if ((pruneA >= 0 && !ends.mayHave(pruneA, bs[pruneA] == freeVar, br[pruneA], v))
-                    || (pruneB >= 0 && !ends.mayHave(pruneB, bs[pruneB] == freeVar, br[pruneB], v))) {
+            if ((pruneA >= 0 && !ends.mayHave(pruneA, bs[pruneA] == x, br[pruneA], v))
+                    || (pruneB >= 0 && !ends.mayHave(pruneB, bs[pruneB] == x, br[pruneB], v))) {
                 continue;
             }
             if (done != null) {
@@ -288,12 +218,118 @@ final class BodyJoin {
                 }
                 done[v] = seenStamp;
             }
-            val[freeVar] = v;
+            val[x] = v;
             if (!descend(rest, distinct)) {
                 break;
             }
         }
-        val[freeVar] = -1;
+        val[x] = -1;
+    }
+
+    /** The atoms of {@code mask} with an end unbound, or {@link #NO_GROUNDING} if an atom with both ends bound fails. */
+    private int openAtoms(int mask) {
+        int open = mask;
+        for (int m = mask; m != 0; m &= m - 1) {
+            int i = Integer.numberOfTrailingZeros(m);
+            int s = val[bs[i]];
+            int o = val[bo[i]];
+            if (s >= 0 && o >= 0) {
+                if (!kg.holds(s, br[i], o)) {
+                    return NO_GROUNDING;
+                }
+                open &= ~(1 << i);
+            }
+        }
+        return open;
+    }
+
+    /** A grounding of the whole body: the distinct value it reaches is counted, or it goes to the leaf. */
+    private void grounded() {
+        if (distinctVar >= 0) {
+            // counted here rather than in a leaf: the measures' innermost step, kept free of a virtual call
+            int g = val[distinctVar];
+            if (seen[g] != seenStamp) {
+                seen[g] = seenStamp;
+                distinctCount++;
+            }
+            cut = true;
+            return;
+        }
+        leaf.reached();
+    }
+
+    /**
+     * The atom of {@code open} with one end bound and the fewest edges there (by {@link #cost}), its edges in
+     * {@link #chosenRange}; {@link #NO_GROUNDING} when such an atom has no edge at its bound end, {@link #NONE}
+     * when no atom has a bound end.
+     */
+    private int cheapestAtom(int open) {
+        int best = NONE;
+        long bestCost = Long.MAX_VALUE;
+        for (int m = open; m != 0; m &= m - 1) {
+            int i = Integer.numberOfTrailingZeros(m);
+            int s = val[bs[i]];
+            int o = val[bo[i]];
+            if (s < 0 && o < 0) {
+                continue;
+            }
+            boolean outward = s >= 0;
+            long range = outward ? outRange(i, s) : inRange(i, o);
+            int size = KgIndex.low(range) - KgIndex.high(range);
+            if (size == 0) {
+                return NO_GROUNDING;
+            }
+            long cost = cost(size, outward ? bo[i] : bs[i]);
+            if (cost < bestCost) {
+                bestCost = cost;
+                best = i;
+                chosenRange = range;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The first atom of {@code rest} that ties {@code x} to a bound variable (the other half of a closed path), its
+     * edges at the bound end in {@link #closingRange}; {@link #NO_GROUNDING} when it has none there, {@link #NONE}
+     * when there is no such atom.
+     */
+    private int closingAtom(int rest, int x) {
+        for (int m = rest; m != 0; m &= m - 1) {
+            int j = Integer.numberOfTrailingZeros(m);
+            long range;
+            if (bs[j] == x && val[bo[j]] >= 0) {
+                range = inRange(j, val[bo[j]]);
+            } else if (bo[j] == x && val[bs[j]] >= 0) {
+                range = outRange(j, val[bs[j]]);
+            } else {
+                continue;
+            }
+            if (KgIndex.high(range) == KgIndex.low(range)) {
+                return NO_GROUNDING;
+            }
+            closingRange = range;
+            return j;
+        }
+        return NONE;
+    }
+
+    /**
+     * Up to two atoms of {@code rest} that go on from {@code x} to an unbound variable, as a mask: a value of x
+     * without an edge of theirs would make the next level return at once, so it is dropped by a bit test instead of
+     * descending.
+     */
+    private int goingOn(int rest, int x) {
+        int going = 0;
+        int found = 0;
+        for (int m = rest; m != 0 && found < 2; m &= m - 1) {
+            int j = Integer.numberOfTrailingZeros(m);
+            if ((bs[j] == x && val[bo[j]] < 0) || (bo[j] == x && val[bs[j]] < 0 && bs[j] != x)) {
+                going |= 1 << j;
+                found++;
+            }
+        }
+        return going;
     }
 
     /**

@@ -31,7 +31,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
     private List<ConstantCount>[] constantsByCell;
     /** The second pass counts constants only in the (slot, relation) cells of dangling atoms that passed. */
     private boolean[] wanted = new boolean[0];
-    private final BodyJoin.Leaf constantLeaf = this::countConstants;
+    private final BodyJoin.Leaf constantLeaf = this::constantsReached;
     private final int[] constantLastA = new int[SlotCounts.MAX_SLOTS];
     private int headStamp;
     /** Head bindings a mark stands for: the group's size in the grouped second pass, else one. */
@@ -96,7 +96,7 @@ final class ConstMatcher implements BodyJoin.Leaf {
      * Second pass: a grounding counts the constants at the far end of each wanted dangling (slot, relation). In the
      * grouped pass the slots on the outer variable are left to {@link #countConstantsGrouped}.
      */
-    private void countConstants() {
+    private void constantsReached() {
         int[] val = join.val;
         found = true;
         for (int s = 0; s < counts.nSlots; s++) {
@@ -232,37 +232,70 @@ final class ConstMatcher implements BodyJoin.Leaf {
 
     /**
      * The refinements of {@code rule} with AMIE3's closing, dangling and instantiated operators (see
-     * {@link ConstantLanguage}), each with support (distinct head bindings) at least {@code minSupport}.
+     * {@link ConstantLanguage}), each with support (distinct head bindings) at least {@code minSupport}: the slots a
+     * new atom can take, a first pass over the head bindings that counts each slot's relations, a second that counts
+     * the constants at the far end of the dangling atoms that passed, then the rules that pass.
      */
-    @SuppressWarnings("unchecked")
     List<ConstRule> refine(ConstRule rule, double minSupport) {
         List<ConstRule> result = new ArrayList<>();
-        int length = rule.length();
-        int maxAtoms = options.maxAtoms();
-        if (length >= maxAtoms) {
+        if (rule.length() >= options.maxAtoms() || !addSlots(rule)) {
             return result;
         }
-        int[] occ = rule.occurrences();
-        int nv = occ.length;
-        int variables = 0;
-        int openCount = 0;
-        for (int v = 0; v < nv; v++) {
-            if (occ[v] > 0) {
-                variables++;
-            }
-            if (occ[v] == 1) {
-                openCount++;
+        load(rule);
+        startCounting(rule);
+        HeadScope scope = headScope(rule);
+        countRelations(rule, scope);
+        if (markWanted(rule, minSupport)) {
+            countConstants(rule, scope);
+        }
+        for (int s = 0; s < counts.nSlots; s++) {
+            for (int r = 0; r < counts.nRel; r++) {
+                int support = counts.count[s * counts.nRel + r];
+                if (support == 0 || support < minSupport
+                        || rule.relationOccurrences(r) >= options.maxRelationOccurrences()) {
+                    continue;
+                }
+                if (counts.kind[s] == SlotCounts.CLOSING) {
+                    addClosing(result, rule, s, r, support);
+                } else {
+                    addDangling(result, rule, s, r, support, minSupport);
+                }
             }
         }
-        boolean closed = openCount == 0;
+        constantsByCell = null;
+        constantCounts.clear();
+        constantIndex.clear();
+        return result;
+    }
+
+    /**
+     * The slots a new atom can take, from how often each variable occurs: a closing atom between two variables, a
+     * dangling atom from one to a fresh variable; false when there is none.
+     */
+    private boolean addSlots(ConstRule rule) {
+        int length = rule.length();
+        int maxAtoms = options.maxAtoms();
+        int[] occurrences = rule.occurrences();
+        int nv = occurrences.length;
+        int variables = 0;
+        int open = 0;
+        for (int v = 0; v < nv; v++) {
+            if (occurrences[v] > 0) {
+                variables++;
+            }
+            if (occurrences[v] == 1) {
+                open++;
+            }
+        }
+        boolean closed = open == 0;
         counts.clearSlots();
-        if (variables >= 2 && !(openCount > 2 && length == maxAtoms - 1)) {
+        if (variables >= 2 && !(open > 2 && length == maxAtoms - 1)) {
             for (int s = 0; s < nv; s++) {
-                if (occ[s] == 0 || !(closed || occ[s] == 1)) {
+                if (occurrences[s] == 0 || !(closed || occurrences[s] == 1)) {
                     continue;
                 }
                 for (int t = 0; t < nv; t++) {
-                    if (t == s || occ[t] == 0 || !(closed || openCount == 1 || occ[t] == 1)) {
+                    if (t == s || occurrences[t] == 0 || !(closed || open == 1 || occurrences[t] == 1)) {
                         continue;
                     }
                     counts.addSlot(SlotCounts.CLOSING, s, t);
@@ -273,134 +306,148 @@ final class ConstMatcher implements BodyJoin.Leaf {
         // With constants AMIE3 adds dangling atoms up to the length limit: the rule they make may be too long to be
         // refined or output, but its instantiated copies may close it.
         for (int v = 0; v < nv; v++) {
-            if (occ[v] > 0 && (closed || occ[v] == 1)) {
+            if (occurrences[v] > 0 && (closed || occurrences[v] == 1)) {
                 counts.addSlot(SlotCounts.DANGLING_OUT, v, -1);
                 counts.addSlot(SlotCounts.DANGLING_IN, v, -1);
             }
         }
-        int nSlots = counts.nSlots;
-        if (nSlots == 0) {
-            return result;
-        }
-        load(rule);
-        int nRel = counts.nRel;
-        int cells = nSlots * nRel;
+        return counts.nSlots > 0;
+    }
+
+    /** Clears the counts of the last rule; notes whether every slot lies on the head's variables. */
+    @SuppressWarnings("unchecked")
+    private void startCounting(ConstRule rule) {
         counts.resetCounts();
         headStamp = 0;
         constantCounts.clear();
         constantIndex.clear();
-        constantsByCell = new List[cells];
+        constantsByCell = new List[counts.nSlots * counts.nRel];
         allSlotsOnHead = true;
-        for (int s = 0; s < nSlots; s++) {
+        for (int s = 0; s < counts.nSlots; s++) {
             allSlotsOnHead &= isHeadVariable(rule, counts.a[s])
                     && (counts.kind[s] != SlotCounts.CLOSING || isHeadVariable(rule, counts.b[s]));
         }
-        // With two head variables, the fast paths of the plain language: head facts filtered by the body atoms on
-        // both, and a body on one head variable matched once per value of it.
-        long[] headFacts = null;
-        int mask = (1 << join.bodyCount) - 1;
-        int grouping = -1;
+    }
+
+    /**
+     * How both passes reach the head bindings: the head facts the body atoms on both head variables leave
+     * ({@code facts}, null with one head variable), the body atoms left to join, and the head variable the join is
+     * grouped by (-1: none).
+     */
+    private record HeadScope(long[] facts, int bodyMask, int grouping) {
+    }
+
+    /**
+     * With two head variables, the fast paths of the plain language: head facts filtered by the body atoms on both,
+     * and a body on one head variable matched once per value of it.
+     */
+    private HeadScope headScope(ConstRule rule) {
         if (rule.atoms[0] >= 0 && rule.atoms[2] >= 0) {
             heads.prepare(rule.headRelation());
-            headFacts = heads.facts;
-            mask = heads.bodyMask;
-            grouping = heads.groupingVariable();
+            return new HeadScope(heads.facts, heads.bodyMask, heads.groupingVariable());
         }
-        int bodyMask = mask;
-        if (grouping >= 0) {
-            grouped.run(heads.groupedBy(rule.headRelation(), grouping), grouping, bodyMask,
+        return new HeadScope(null, (1 << join.bodyCount) - 1, -1);
+    }
+
+    /** First pass: each slot's relations, counted by the head bindings whose groundings reach them. */
+    private void countRelations(ConstRule rule, HeadScope scope) {
+        if (scope.grouping() >= 0) {
+            grouped.run(heads.groupedBy(rule.headRelation(), scope.grouping()), scope.grouping(), scope.bodyMask(),
                     allSlotsOnHead);
-        } else {
-            join.leaf = this;
-            forEachHeadBinding(rule, headFacts, () -> {
-                counts.nextFact();
-                join.stop = false;
-                join.cut = false;
-                join.join(bodyMask);
-            });
+            return;
         }
-        // A constant's head bindings are a subset of its relation's: count constants only where the relation passed.
+        join.leaf = this;
+        forEachHeadBinding(rule, scope.facts(), () -> {
+            counts.nextFact();
+            join.stop = false;
+            join.cut = false;
+            join.join(scope.bodyMask());
+        });
+    }
+
+    /**
+     * The dangling (slot, relation) cells whose constants the second pass counts: a constant's head bindings are a
+     * subset of its relation's, so only cells whose relation passed; false when there is none.
+     */
+    private boolean markWanted(ConstRule rule, double minSupport) {
+        int cells = counts.nSlots * counts.nRel;
         if (wanted.length < cells) {
             wanted = new boolean[cells];
         }
         boolean any = false;
-        for (int s = 0; s < nSlots; s++) {
-            for (int r = 0; r < nRel; r++) {
-                int idx = s * nRel + r;
-                int c = counts.count[idx];
-                wanted[idx] = counts.kind[s] != SlotCounts.CLOSING && c > 0 && c >= minSupport
+        for (int s = 0; s < counts.nSlots; s++) {
+            for (int r = 0; r < counts.nRel; r++) {
+                int cell = s * counts.nRel + r;
+                int support = counts.count[cell];
+                wanted[cell] = counts.kind[s] != SlotCounts.CLOSING && support > 0 && support >= minSupport
                         && rule.relationOccurrences(r) < options.maxRelationOccurrences();
-                any |= wanted[idx];
+                any |= wanted[cell];
             }
         }
-        if (any && grouping >= 0) {
-            join.leaf = constantLeaf;
-            countConstantsGrouped(heads.groupedBy(rule.headRelation(), grouping), grouping, bodyMask);
-        } else if (any) {
-            join.leaf = constantLeaf;
-            forEachHeadBinding(rule, headFacts, () -> {
-                headStamp++;
-                Arrays.fill(constantLastA, 0, nSlots, -1);
-                join.stop = false;
-                join.cut = false;
-                join.join(bodyMask);
-            });
+        return any;
+    }
+
+    /** Second pass: the head bindings of each constant at the far end of a wanted cell. */
+    private void countConstants(ConstRule rule, HeadScope scope) {
+        join.leaf = constantLeaf;
+        if (scope.grouping() >= 0) {
+            countConstantsGrouped(heads.groupedBy(rule.headRelation(), scope.grouping()), scope.grouping(),
+                    scope.bodyMask());
+            return;
         }
-        int fresh = nv;
-        for (int s = 0; s < nSlots; s++) {
-            for (int r = 0; r < nRel; r++) {
-                int c = counts.count[s * nRel + r];
-                if (c == 0 || c < minSupport) {
-                    continue;
-                }
-                if (rule.relationOccurrences(r) >= options.maxRelationOccurrences()) {
-                    continue;
-                }
-                if (counts.kind[s] == SlotCounts.CLOSING) {
-                    if (rule.containsAtom(counts.a[s], r, counts.b[s])) {
-                        continue;
-                    }
-                    add(result, rule, counts.a[s], r, counts.b[s], c, length + 1 == maxAtoms);
-                    continue;
-                }
-                boolean outward = counts.kind[s] == SlotCounts.DANGLING_OUT;
-                int v = counts.a[s];
-                // AMIE3 would add "fresh != C" to a dangling atom whose relation already has the constant C on
-                // the fresh side (its DIFFERENTFROM pseudo-atom); Lacuna has no such atoms and drops that rule.
-                // Its instantiated copies are AMIE3's all the same: AMIE3 instantiates only if the support with
-                // "fresh != C" passes, but a copy with constant D (never C: that copy is redundant) has at most that
-                // support, so whenever a copy passes, so does the rule it is copied from.
-                boolean needsInequality = false;
-                for (int i = 0; i < rule.atoms.length; i += 3) {
-                    if (rule.atoms[i + 1] == r && ConstRule.isConstant(rule.atoms[outward ? i + 2 : i])) {
-                        needsInequality = true;
-                    }
-                }
-                if (!needsInequality && length + 1 < maxAtoms) {
-                    add(result, rule, outward ? v : fresh, r, outward ? fresh : v, c, false);
-                }
-                List<ConstantCount> constants = constantsByCell[s * nRel + r];
-                if (constants == null) {
-                    continue;
-                }
-                for (ConstantCount cc : constants) {
-                    if (cc.count < minSupport || !cc.joinTakesTwoValues) {
-                        continue;
-                    }
-                    int term = ConstRule.constant(cc.constant);
-                    int ns = outward ? v : term;
-                    int no = outward ? term : v;
-                    if (rule.isRedundant(ns, r, no)) {
-                        continue;
-                    }
-                    add(result, rule, ns, r, no, cc.count, length + 1 == maxAtoms);
-                }
+        int nSlots = counts.nSlots;
+        forEachHeadBinding(rule, scope.facts(), () -> {
+            headStamp++;
+            Arrays.fill(constantLastA, 0, nSlots, -1);
+            join.stop = false;
+            join.cut = false;
+            join.join(scope.bodyMask());
+        });
+    }
+
+    /** The closing atom of slot s with relation r, unless the rule has it already. */
+    private void addClosing(List<ConstRule> result, ConstRule rule, int s, int r, int support) {
+        if (rule.containsAtom(counts.a[s], r, counts.b[s])) {
+            return;
+        }
+        add(result, rule, counts.a[s], r, counts.b[s], support, rule.length() + 1 == options.maxAtoms());
+    }
+
+    /** The dangling atom of slot s with relation r to a fresh variable, and its copies with each constant there. */
+    private void addDangling(List<ConstRule> result, ConstRule rule, int s, int r, int support, double minSupport) {
+        boolean outward = counts.kind[s] == SlotCounts.DANGLING_OUT;
+        int v = counts.a[s];
+        int fresh = rule.variableBound();
+        int length = rule.length();
+        // AMIE3 would add "fresh != C" to a dangling atom whose relation already has the constant C on the fresh
+        // side (its DIFFERENTFROM pseudo-atom); Lacuna has no such atoms and drops that rule. Its instantiated copies
+        // are AMIE3's all the same: AMIE3 instantiates only if the support with "fresh != C" passes, but a copy with
+        // constant D (never C: that copy is redundant) has at most that support, so whenever a copy passes, so does
+        // the rule it is copied from.
+        boolean needsInequality = false;
+        for (int i = 0; i < rule.atoms.length; i += 3) {
+            if (rule.atoms[i + 1] == r && ConstRule.isConstant(rule.atoms[outward ? i + 2 : i])) {
+                needsInequality = true;
             }
         }
-        constantsByCell = null;
-        constantCounts.clear();
-        constantIndex.clear();
-        return result;
+        if (!needsInequality && length + 1 < options.maxAtoms()) {
+            add(result, rule, outward ? v : fresh, r, outward ? fresh : v, support, false);
+        }
+        List<ConstantCount> constants = constantsByCell[s * counts.nRel + r];
+        if (constants == null) {
+            return;
+        }
+        for (ConstantCount constant : constants) {
+            if (constant.count < minSupport || !constant.joinTakesTwoValues) {
+                continue;
+            }
+            int term = ConstRule.constant(constant.constant);
+            int subject = outward ? v : term;
+            int object = outward ? term : v;
+            if (!rule.isRedundant(subject, r, object)) {
+                add(result, rule, subject, r, object, constant.count, length + 1 == options.maxAtoms());
+            }
+        }
     }
 
     private static void add(List<ConstRule> result, ConstRule rule, int s, int r, int o, long support,

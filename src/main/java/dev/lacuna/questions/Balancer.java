@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.lacuna.BadInputException;
+import dev.lacuna.FisherYates;
 import dev.lacuna.Seeds;
 
 /**
@@ -71,11 +72,8 @@ public final class Balancer {
                 downsampled.add(entry.getKey());
                 int[] indices = group.stream().mapToInt(Integer::intValue).toArray();
                 int take = (int) Math.min(limit, indices.length);
+                FisherYates.shuffleFront(indices, take, random);
                 for (int i = 0; i < take; i++) {
-                    int j = i + random.nextInt(indices.length - i);
-                    int swap = indices[i];
-                    indices[i] = indices[j];
-                    indices[j] = swap;
                     keep[indices[i]] = true;
                 }
             } else {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import dev.lacuna.FisherYates;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Seeds;
 
@@ -68,13 +69,7 @@ public final class Splitter {
                 throw new LacunaException("question id " + q.id() + " occurs twice; ids must be unique to split");
             }
         }
-        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.SPLIT);
-        for (int i = shuffled.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            Question swap = shuffled.get(i);
-            shuffled.set(i, shuffled.get(j));
-            shuffled.set(j, swap);
-        }
+        FisherYates.shuffle(shuffled, Seeds.stream(seed, Seeds.Stage.SPLIT));
         int[] sizes = sizes(shuffled.size());
         List<Question> valid = part(shuffled.subList(0, sizes[1]), SplitName.VALID);
         List<Question> test = part(shuffled.subList(sizes[1], sizes[1] + sizes[2]), SplitName.TEST);

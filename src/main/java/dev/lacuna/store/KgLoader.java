@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 import org.eclipse.rdf4j.common.transaction.IsolationLevel;
 import org.eclipse.rdf4j.common.transaction.IsolationLevels;
@@ -28,6 +27,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.lacuna.BadInputException;
 import dev.lacuna.Defaults;
+import dev.lacuna.FisherYates;
 import dev.lacuna.LacunaException;
 import dev.lacuna.Progress;
 import dev.lacuna.Seeds;
@@ -274,13 +274,11 @@ public final class KgLoader {
         for (int i = 0; i < n; i++) {
             perm[i] = i;
         }
-        SplittableRandom random = Seeds.stream(seed, Seeds.Stage.LOAD_IDS);
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
+        FisherYates.shuffle(n, Seeds.stream(seed, Seeds.Stage.LOAD_IDS), (i, j) -> {
             long t = perm[i];
             perm[i] = perm[j];
             perm[j] = t;
-        }
+        });
         return perm;
     }
 

@@ -26,6 +26,7 @@ import dev.lacuna.answer.Answer;
 import dev.lacuna.folder.BenchmarkIdentity;
 import dev.lacuna.questions.LlmSettings;
 import dev.lacuna.serve.LacunaEndpoint;
+import dev.lacuna.testing.ChildJvm;
 
 /** {@code lacuna answer} then {@code lacuna evaluate}, end to end through the CLI on a NativeStore. */
 class AnswerCommandTest {
@@ -139,12 +140,23 @@ class AnswerCommandTest {
         assertEquals(1, run("answer", "--benchmark", bench.toString(), "--responder", "lookup", "--graph", "complete",
                 "--kg", "other", "--store", "native:" + store, "--output", tmp.resolve("x").toString()));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("empty or missing"), err.toString(StandardCharsets.UTF_8));
-        if (System.getenv(LlmSettings.ENV_BASE_URL) == null || System.getenv(LlmSettings.ENV_MODEL) == null) {
-            err.reset();
-            assertEquals(1, run("answer", "--benchmark", bench.toString(), "--responder", "llm", "--graph", "complete",
-                    "--store", "native:" + store, "--output", tmp.resolve("x").toString()));
-            assertTrue(err.toString(StandardCharsets.UTF_8).contains(LlmSettings.ENV_MODEL), err.toString(StandardCharsets.UTF_8));
-        }
+        assertTrue(Files.notExists(tmp.resolve("x")));
+    }
+
+    /**
+     * The llm responder without a server or model names the variables to set. Run as its own process with the
+     * LACUNA_LLM_* variables taken out, so the check holds also where the developer's shell configures an LLM.
+     */
+    @Test
+    void llmResponderWithoutServerOrModelNamesTheVariables() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(new ChildJvm("256m", 0).command(Main.class, List.of("answer",
+                "--benchmark", bench.toString(), "--responder", "llm", "--graph", "complete", "--store",
+                "native:" + store, "--output", tmp.resolve("x").toString()))).redirectErrorStream(true);
+        pb.environment().keySet().removeIf(name -> name.startsWith("LACUNA_LLM_"));
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, p.waitFor(), output);
+        assertTrue(output.contains(LlmSettings.ENV_MODEL), output);
         assertTrue(Files.notExists(tmp.resolve("x")));
     }
 }

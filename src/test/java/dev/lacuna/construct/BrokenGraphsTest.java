@@ -234,7 +234,8 @@ class BrokenGraphsTest {
     /**
      * A build without --break and --noise writes the folder it wrote before they existed: each file's SHA-256 as
      * the build of the same store, rules and seed gave before the broken graphs were added (summary.json's since it
-     * gained benchmark_id, the only difference a build of that time shows).
+     * gained benchmark_id, the only difference a build of that time shows; every file but graphs.json and rules.tsv
+     * since the load and each build stage draw from a stream of their own, summary.json's seed_streams).
      */
     @Test
     void withoutTheOptionsTheFolderIsTheOneAlwaysWritten() throws Exception {
@@ -251,17 +252,17 @@ class BrokenGraphsTest {
         run("build", "--store", other, "--kg", "family", "--rules", TestData.amie3("family-maxad3.tsv").toString(),
                 "--seed", "2", "--out", plain.toString());
         Map<String, String> before = Map.ofEntries(
-                Map.entry("benchmark.trig", "1174d76c37063fc0521e0673b24f28a47cc91ed9311bd98ef93e4db84ddf2705"),
-                Map.entry("entities.tsv", "c5c3258ba6c16bbd0807ded23726fcc62e75f936f13934c70e9ad0ac708d46aa"),
+                Map.entry("benchmark.trig", "cd03a66034a835023b8bdab1acce8d02e13dbba916aa55bcbf8fed4675e15066"),
+                Map.entry("entities.tsv", "8dfbd9d3779183c27da7112a0f088e694088579892fd5758d917908e33a8e8b0"),
                 Map.entry("graphs.json", "bee445cb3f7fb68f02445bc220e829a095f8129721321b446a74122dbde98cdb"),
-                Map.entry("kg/complete.tsv", "12ba8fdd36f5ca123d9e9cba38215912cd7a1c4d1bf2bc33e75ca413f30a8526"),
-                Map.entry("kg/incomplete.tsv", "cd50612e0dd5d2a8035f616e764de2f133d74b31076facb3e2eccf224551716b"),
-                Map.entry("kg/removed.tsv", "a25416e7cec58c51424b705eb1f299db19dc42cc478254bfef3fb0ae4d8ac517"),
-                Map.entry("questions/test.jsonl", "315b756cc29a580d400ee7e1e9bed727052ddb01cba1099e8b579fd02181924d"),
-                Map.entry("questions/train.jsonl", "4cbf58ba10931e479c3d8774586d2aa26566573b62a73856abdfaa2131943100"),
-                Map.entry("questions/valid.jsonl", "e693ac8ed35a5d62e572b25afc59cb58c6bae1d9d6c971027e46bce65f979106"),
+                Map.entry("kg/complete.tsv", "27e1de9aff7a30169fccc56f017d0eb74bf731c38c079d73a11320e2637f4819"),
+                Map.entry("kg/incomplete.tsv", "5dec44ea86c4569765d4b7810537d463dbf6a95fcf13223ca3a26da6dfdbede1"),
+                Map.entry("kg/removed.tsv", "6e2729fa8b1b29bad36c9dd241cebca53ab5c5f901d532d1cd7a77bc90a75a65"),
+                Map.entry("questions/test.jsonl", "855f8ef29e6391c6f5c800263c7e55c374a97435b52036dda3992299f8b7c490"),
+                Map.entry("questions/train.jsonl", "b63d15a66bcab507dc66815ccfece2706a93e16e03733691bbb5f44ba6f6c7d4"),
+                Map.entry("questions/valid.jsonl", "bdd9b45d136d298a1549833cdc3c22720c0ef55be72d5e67db3dfba246ab8758"),
                 Map.entry("rules.tsv", "be741c50c47539347e1017e2ade9f1edc1aa989b6a47f8b1c2df8fe7b097b9c6"),
-                Map.entry("summary.json", "53f23f6a1904d1408610752f043faa31eef2785e3ec9e311f26d216b8ee93448"));
+                Map.entry("summary.json", "76a3f4db2f0ffb4cc868c798376557b79e87914d3797a2988332f8f89a6af5d9"));
         Map<String, String> now = new HashMap<>();
         try (Stream<Path> files = Files.walk(plain)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {

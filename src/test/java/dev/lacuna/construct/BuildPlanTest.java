@@ -32,7 +32,7 @@ class BuildPlanTest {
     void theParametersOfThePapersBuildInTheirRecordedOrder() {
         BuildPlan plan = new BuildPlan(FamilyBuild.KG, FamilyBuild.referenceRules(), "lacuna-mine",
                 BuildSettings.defaults(OUT).withSeed(1), GroundingSource.INDEX, BreakSettings.NONE);
-        assertEquals(List.of("seed=1", "groundings_per_rule=30", "tau=0.01", "questions=template",
+        assertEquals(List.of("seed=1", "seed_streams=per-stage", "groundings_per_rule=30", "tau=0.01", "questions=template",
                 "rules=" + FamilyBuild.referenceRules().size(), "rules_from=lacuna-mine", "selection=filter"),
                 entries(plan.parameters("template")));
     }
@@ -42,7 +42,7 @@ class BuildPlanTest {
         BuildPlan plan = new BuildPlan(FamilyBuild.KG, FamilyBuild.referenceRules().subList(0, 2), "amie3-import",
                 BuildSettings.defaults(OUT).withDepth(3, 7), GroundingSource.SPARQL,
                 new BreakSettings(BreakKind.REPLACE, 0.2));
-        assertEquals(List.of("seed=42", "groundings_per_rule=30", "tau=0.01", "questions=template", "rules=2",
+        assertEquals(List.of("seed=42", "seed_streams=per-stage", "groundings_per_rule=30", "tau=0.01", "questions=template", "rules=2",
                 "rules_from=amie3-import", "selection=filter", "depth=3", "per_depth=7", "break=replace", "noise=0.2"),
                 entries(plan.parameters("template")));
     }

@@ -70,7 +70,9 @@ class FamilyBenchmarkBuildTest {
                 new ObjectMapper().convertValue(s.at("/rules/by_type"), Map.class));
         assertEquals(17_615, s.at("/triples/complete").asLong());
         assertWithin(0.10, 15_785, s.at("/triples/incomplete").asLong(), "incomplete triples");
-        assertWithin(0.10, 2_165, s.at("/questions/total").asLong(), "questions");
+        // Seeded sampling: from seed to seed Family gives about 1,870 to 2,040 questions (the paper's 2,165 came
+        // from the first 30 groundings in file order), so 10% held only for some seeds; guard the order instead.
+        assertWithin(0.15, 2_165, s.at("/questions/total").asLong(), "questions");
         assertWithin(0.10, 198, s.at("/questions/test").asLong(), "test questions");
         // Seeded random sampling of 30 groundings spreads over more heads than the authors' first-30-in-file
         // order: about 13% more deletions than the paper's 1,830 (see the README). Guard the order of magnitude.

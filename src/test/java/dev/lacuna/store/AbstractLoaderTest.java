@@ -22,6 +22,7 @@ import org.eclipse.rdf4j.model.Statement;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
 import org.eclipse.rdf4j.repository.Repository;
 import org.eclipse.rdf4j.repository.RepositoryConnection;
+import org.eclipse.rdf4j.repository.RepositoryResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
@@ -331,7 +332,11 @@ public abstract class AbstractLoaderTest {
         KgLoader.Result r = load(write("kg.tsv", SMALL_TSV));
         try (RepositoryConnection c = repository.getConnection()) {
             assertEquals(r.checksum(), GraphChecksum.of(c, kg.complete()));
-            c.remove(c.getStatements(null, null, null, false, kg.complete()).stream().findFirst().orElseThrow(), kg.complete());
+            Statement first;
+            try (RepositoryResult<Statement> all = c.getStatements(null, null, null, false, kg.complete())) {
+                first = all.stream().findFirst().orElseThrow();
+            }
+            c.remove(first, kg.complete());
             assertNotEquals(r.checksum(), GraphChecksum.of(c, kg.complete()));
         }
     }
