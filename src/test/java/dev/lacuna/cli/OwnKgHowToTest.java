@@ -66,7 +66,7 @@ class OwnKgHowToTest {
         // the build the page shows stopping, as it shows it
         String stopped = textBlockCommand("./lacuna build ");
         String refused = bash(stopped + "\necho exit $?\n");
-        assertTrue(refused.contains("removed all 25 questions") && refused.contains("--tau 0.04")
+        assertTrue(refused.contains("removed all 32 questions") && refused.contains("--tau 0.032")
                 && refused.contains("exit 1"), refused);
         assertFalse(Files.exists(dir.resolve("out-of-the-page")));
 
